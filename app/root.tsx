@@ -1,0 +1,80 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { loadEnv } from '@modules/shared/index.server';
+import { getOptionalUser } from './utils/session.server';
+import { useNonce } from './utils/nonce';
+import { NotFoundPanel, SiteShell } from './components/site-shell';
+import stylesHref from './styles/app.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return {
+    appEnv: loadEnv().APP_ENV,
+    supportEmail: loadEnv().SUPPORT_EMAIL,
+    user: user
+      ? { userId: user.userId, fullName: user.fullName, firstName: user.firstName, isLedaAdmin: user.isLedaAdmin }
+      : null,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const useRootData = () => useRouteLoaderData<typeof loader>('root');
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SiteShell>
+      {notFound ? (
+        <NotFoundPanel />
+      ) : (
+        <section className="page narrow center">
+          <h1>Sorry, something went wrong.</h1>
+          <p>We&apos;re sorry, something went wrong. Please wait a moment and try again.</p>
+          <a className="button" href="/">
+            Back to home
+          </a>
+        </section>
+      )}
+    </SiteShell>
+  );
+}

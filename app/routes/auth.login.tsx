@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import type { z } from 'zod';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { getDb } from '@modules/shared/index.server';
+import { login } from '@modules/identity/index.server';
+import { loginSchema } from '@modules/identity/schemas';
+import { Field, FormError } from '~/components/forms';
+import { clientIpOf } from '~/utils/request-context.server';
+import { requireAnonymous, safeRedirectPath } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Log in | Leda' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
+  }
+  const { email, password, thenTo } = submission.value;
+  const result = await login(getDb(), { email, password, clientIp: clientIpOf(request) });
+  switch (result.status) {
+    case 'ok':
+      throw redirect(safeRedirectPath(thenTo, result.homePath), { headers: { 'Set-Cookie': result.setCookie } });
+    case 'locked':
+      throw redirect('/license-expired');
+    case 'rate_limited':
+      return data(submission.reply({ formErrors: [result.message], hideFields: ['password'] }), { status: 429 });
+    case 'invalid':
+      return data(submission.reply({ formErrors: [result.message], hideFields: ['password'] }), { status: 400 });
+  }
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const thenTo = params.get('thenTo') ?? '';
+  return (
+    <div className="auth-card">
+      <h1>Log in</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        {thenTo ? <input type="hidden" name="thenTo" value={thenTo} /> : null}
+        <button type="submit" className="button primary wide" disabled={navigation.state === 'submitting'}>
+          {navigation.state === 'submitting' ? 'Logging in…' : 'Log in'}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/auth/password-forgot">Forgot your password?</Link>
+      </p>
+    </div>
+  );
+}

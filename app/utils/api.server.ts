@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { GENERIC_ERROR, isDomainError, logger } from '@modules/shared/index.server';
+import { requireApiProductAdmin, requireApiUser, type AuthState } from './session.server';
+
+/**
+ * The one helper behind every /api route: POST only (405 otherwise), a JSON body parsed by a
+ * zod schema (400 with errorMsg), a JSON 403 for a missing or rejected token on a protected
+ * path, domain errors mapped to their status with errorMsg, never a stack trace.
+ */
+export const MAX_API_BODY_BYTES = 256 * 1024;
+
+type Access = 'public' | 'user' | 'productAdmin';
+
+interface ApiOptions<S extends z.ZodType, A extends Access, R> {
+  access: A;
+  schema: S;
+  handler: (args: {
+    body: z.infer<S>;
+    request: Request;
+    auth: A extends 'public' ? AuthState | null : AuthState;
+  }) => Promise<R>;
+  /** For public paths that still want the session when there is one. */
+  optionalAuth?: boolean;
+}
+
+export const apiError = (status: number, errorMsg: string) => Response.json({ errorMsg }, { status });
+
+async function readJson(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_API_BODY_BYTES) throw apiError(413, 'The request is too large.');
+  const text = await request.text();
+  if (text.length > MAX_API_BODY_BYTES) throw apiError(413, 'The request is too large.');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw apiError(400, 'The request body is not valid JSON.');
+  }
+}
+
+export function zodMessage(error: z.ZodError) {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid.';
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  return issue.code === 'custom' || issue.message.startsWith('Enter') || issue.message.startsWith('Re-enter') || issue.message === 'Passwords do not match'
+    ? issue.message
+    : `${where}${issue.message}`;
+}
+
+export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOptions<S, A, R>) {
+  const loader = async (_args: LoaderFunctionArgs) => apiError(405, 'Use POST for this path.');
+  const action = async ({ request }: ActionFunctionArgs) => {
+    try {
+      if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
+      let auth: AuthState | null = null;
+      if (opts.access === 'user') auth = await requireApiUser(request);
+      else if (opts.access === 'productAdmin') auth = await requireApiProductAdmin(request);
+      else if (opts.optionalAuth) auth = await requireApiUser(request).catch(() => null);
+      const raw = await readJson(request);
+      const parsed = opts.schema.safeParse(raw);
+      if (!parsed.success) return apiError(400, zodMessage(parsed.error));
+      const result = await opts.handler({ body: parsed.data, request, auth: auth as never });
+      if (result instanceof Response) return result;
+      return Response.json(result ?? {});
+    } catch (error) {
+      if (error instanceof Response) return error;
+      if (isDomainError(error)) return apiError(error.status, error.message);
+      logger().error({ err: error, path: new URL(request.url).pathname }, 'api error');
+      return apiError(500, GENERIC_ERROR);
+    }
+  };
+  return { loader, action };
+}

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@modules/shared/db/database';
+import { logger } from '@modules/shared/index.server';
+import { DAY } from '@modules/shared/clock';
+import { addTeamUser, createOrganisation, createTeam, createUser, hashPassword } from '@modules/identity/index.server';
+import { LicenseType } from '@modules/identity/schemas';
+
+export const DEMO_PASSWORD = 'leda-demo-2026';
+
+/** Extra seeding steps other modules contribute (catalogue, articles): run after the accounts. */
+type SeedStep = { name: string; run: (db: Kysely<Database>) => Promise<void> };
+const extraSteps: SeedStep[] = [];
+export function addSeedStep(step: SeedStep) {
+  if (!extraSteps.some((s) => s.name === step.name)) extraSteps.push(step);
+}
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@leda.test', role: 'Product admin' },
+  { email: 'orgadmin@leda.test', role: 'Organisation admin of Demo Organisation' },
+  { email: 'teamadmin@leda.test', role: 'Team admin of Leadership Team' },
+  { email: 'learner@leda.test', role: 'Member of Leadership Team and Sales Team (full licence)' },
+  { email: 'trial@leda.test', role: 'Trial licence expiring in 30 days' },
+  { email: 'student@leda.test', role: 'Student licence' },
+  { email: 'expired@leda.test', role: 'Licence expired yesterday' },
+] as const;
+
+/** The demo organisation, teams and accounts (all with password leda-demo-2026). */
+export async function seedDemo(db: Kysely<Database>) {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const now = Date.now();
+  const demoOrg = await createOrganisation(db, { name: 'Demo Organisation', licenseType: LicenseType.Full, licenseExpiredAt: null, licenseNotes: 'Demo full licence' });
+  const leadership = await createTeam(db, {
+    organisationId: demoOrg,
+    name: 'Leadership Team',
+    description: '<p>The people who lead our teams, learning together one journey at a time.</p>',
+  });
+  const sales = await createTeam(db, { organisationId: demoOrg, name: 'Sales Team', description: '<p>Our customer-facing sales team.</p>' });
+
+  await createUser(db, { email: 'admin@leda.test', firstName: 'Ada', lastName: 'Admin', jobTitle: 'Leda product admin', passwordHash: hash, isLedaAdmin: true, organisationId: null });
+  await createUser(db, { email: 'orgadmin@leda.test', firstName: 'Olivia', lastName: 'Orgadmin', jobTitle: 'Head of People', passwordHash: hash, organisationId: demoOrg, isOrganisationAdmin: true });
+  const teamAdmin = await createUser(db, { email: 'teamadmin@leda.test', firstName: 'Theo', lastName: 'Teamadmin', jobTitle: 'Engineering Manager', passwordHash: hash, organisationId: demoOrg });
+  await addTeamUser(db, { teamId: leadership, userId: teamAdmin, isTeamAdmin: true });
+  const learner = await createUser(db, { email: 'learner@leda.test', firstName: 'Lee', lastName: 'Learner', jobTitle: 'Senior Consultant', passwordHash: hash, organisationId: demoOrg });
+  await addTeamUser(db, { teamId: leadership, userId: learner });
+  await addTeamUser(db, { teamId: sales, userId: learner });
+
+  const trialOrg = await createOrganisation(db, { name: 'Trial Company', licenseType: LicenseType.Trial, licenseExpiredAt: new Date(now + 30 * DAY) });
+  const trialTeam = await createTeam(db, { organisationId: trialOrg, name: 'Trial Team' });
+  const trial = await createUser(db, { email: 'trial@leda.test', firstName: 'Tara', lastName: 'Trial', passwordHash: hash, organisationId: trialOrg });
+  await addTeamUser(db, { teamId: trialTeam, userId: trial });
+
+  const studentOrg = await createOrganisation(db, { name: 'Student Academy', licenseType: LicenseType.Student, licenseExpiredAt: null });
+  await createUser(db, { email: 'student@leda.test', firstName: 'Sam', lastName: 'Student', passwordHash: hash, organisationId: studentOrg });
+
+  const expiredOrg = await createOrganisation(db, { name: 'Expired Company', licenseType: LicenseType.Full, licenseExpiredAt: new Date(now - DAY) });
+  const expiredTeam = await createTeam(db, { organisationId: expiredOrg, name: 'Former Team' });
+  const expired = await createUser(db, { email: 'expired@leda.test', firstName: 'Eddie', lastName: 'Expired', passwordHash: hash, organisationId: expiredOrg });
+  await addTeamUser(db, { teamId: expiredTeam, userId: expired });
+
+  for (const step of extraSteps) {
+    logger().info({ step: step.name }, 'seeding');
+    await step.run(db);
+  }
+}
+
+/** Seeds only an empty database (first embedded start). */
+export async function seedDemoIfEmpty(db: Kysely<Database>) {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  await seedDemo(db);
+  logger().info('demo data seeded: log in as learner@leda.test / leda-demo-2026');
+  return true;
+}

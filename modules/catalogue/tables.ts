@@ -1,0 +1,3 @@
+/** Tables owned by the catalogue module (joined into the Database type in modules/shared/db). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface CatalogueTables {}

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@modules/shared/db/database';
+import { DomainError } from '@modules/shared/errors';
+import { sendEmail } from '@modules/shared/mail.server';
+import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
+import { hashPassword, verifyPassword } from './passwords.server';
+import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from './tokens.server';
+import { endAllSessions, endSession, startSession } from './sessions.server';
+import { appHomePath, getCurrentUser, isAccessBlocked } from './permissions.server';
+import { passwordResetEmail, verifyAccountEmail, welcomeEmail } from './emails.server';
+import type { OneTimeTokenPurpose } from './tables';
+
+export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password.';
+export const LOGIN_RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try again.';
+export const LINK_EXPIRED_MESSAGE = 'This link has expired or has already been used. Please ask for a new one.';
+export const FORGOT_PASSWORD_DONE = 'Please check your email for further instructions.';
+
+/** 10 attempts a minute for one email, and 10 for one client IP; the 11th is refused. */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+export type LoginResult =
+  | { status: 'ok'; userId: number; sessionId: string; setCookie: string; homePath: string }
+  | { status: 'invalid'; message: string }
+  | { status: 'locked' }
+  | { status: 'rate_limited'; message: string };
+
+const findUserByEmail = (db: Kysely<Database>, email: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'password_hash', 'is_locked', 'organisation_id'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+
+export async function login(
+  db: Kysely<Database>,
+  input: { email: string; password: string; clientIp: string },
+): Promise<LoginResult> {
+  const email = input.email.trim().toLowerCase();
+  const allowed = await tryConsume(rateLimiter('login', LOGIN_ATTEMPTS_PER_MINUTE, 60), [`email:${email}`, `ip:${input.clientIp}`]);
+  if (!allowed) return { status: 'rate_limited', message: LOGIN_RATE_LIMITED_MESSAGE };
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !ok) return { status: 'invalid', message: LOGIN_FAILED_MESSAGE };
+  const current = await getCurrentUser(db, user.id);
+  if (!current || isAccessBlocked(current)) return { status: 'locked' };
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
+  const session = await startSession(user.id);
+  return { status: 'ok', userId: user.id, homePath: appHomePath(current), ...session };
+}
+
+/** Same answer whether or not the email exists; the email goes out through the send-email job. */
+export async function requestPasswordReset(db: Kysely<Database>, input: { email: string; clientIp: string }) {
+  const email = input.email.trim().toLowerCase();
+  // Quietly cap reset emails (a mailbox cannot be flooded); the answer does not change.
+  const allowed = await tryConsume(rateLimiter('password-forgot', 5, 3600), [`email:${email}`]);
+  if (!allowed) return;
+  const user = await findUserByEmail(db, email);
+  if (!user || user.is_locked) return;
+  const token = await createOneTimeToken(db, user.id, 'password-reset');
+  const mail = passwordResetEmail(user.first_name, token);
+  await sendEmail(db, { to: email, ...mail, kind: 'password-reset', key: `password-reset:${user.id}:${Date.now()}` });
+}
+
+/** Whether a reset/create link can still be used (the page shows the form or the expired message). */
+export async function isPasswordTokenUsable(db: Kysely<Database>, token: string, purpose: 'password-reset' | 'password-create') {
+  return (await peekOneTimeToken(db, token, purpose)) !== undefined;
+}
+
+/**
+ * Sets a new password from an emailed link: uses the token up, ends every other session,
+ * marks the account verified and starts a new session. Throws 'gone' for a used or expired link.
+ */
+export async function setPasswordWithToken(
+  db: Kysely<Database>,
+  input: { token: string; password: string; purpose: Extract<OneTimeTokenPurpose, 'password-reset' | 'password-create'> },
+) {
+  const hash = await hashPassword(input.password);
+  let userId = await consumeOneTimeToken(db, input.token, input.purpose);
+  // The /api reset path does not say which kind of link it came from.
+  if (userId === undefined && input.purpose === 'password-reset') {
+    userId = await consumeOneTimeToken(db, input.token, 'password-create');
+  }
+  if (userId === undefined) throw new DomainError('gone', LINK_EXPIRED_MESSAGE);
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, password_updated_at: new Date(), is_verified: true })
+    .where('id', '=', userId)
+    .execute();
+  await endAllSessions(userId);
+  const current = await getCurrentUser(db, userId);
+  if (!current || isAccessBlocked(current)) return { status: 'locked' as const, userId };
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+  return { status: 'ok' as const, userId, homePath: appHomePath(current), ...(await startSession(userId)) };
+}
+
+export async function verifyAccount(db: Kysely<Database>, token: string) {
+  const userId = await consumeOneTimeToken(db, token, 'verify-account');
+  if (userId === undefined) throw new DomainError('gone', 'Sorry, something went wrong.');
+  await db.updateTable('users').set({ is_verified: true }).where('id', '=', userId).execute();
+  const current = await getCurrentUser(db, userId);
+  if (!current || isAccessBlocked(current)) return { status: 'locked' as const, userId };
+  return { status: 'ok' as const, userId, homePath: appHomePath(current), ...(await startSession(userId)) };
+}
+
+export async function sendVerifyAccountEmail(db: Kysely<Database>, userId: number) {
+  const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const token = await createOneTimeToken(db, userId, 'verify-account');
+  await sendEmail(db, { to: user.email, ...verifyAccountEmail(user.first_name, token), kind: 'verify-account', key: `verify-account:${userId}:${Date.now()}` });
+}
+
+/**
+ * One welcome email for one user in a batch: a fresh password-create link. Idempotent per
+ * (batch, user): a retried batch finds the communication already recorded and does nothing.
+ */
+export async function sendWelcomeEmail(db: Kysely<Database>, input: { userId: number; batchKey: string }) {
+  const key = `welcome:${input.batchKey}:${input.userId}`;
+  const existing = await db.selectFrom('communications').select('id').where('message_key', '=', key).executeTakeFirst();
+  if (existing) return { communicationId: existing.id, created: false };
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select(['users.id', 'users.email', 'users.first_name', 'organisations.name as organisation_name'])
+    .where('users.id', '=', input.userId)
+    .executeTakeFirst();
+  if (!user) return { communicationId: null, created: false };
+  const token = await createOneTimeToken(db, user.id, 'password-create');
+  const mail = welcomeEmail(user.first_name, token, user.organisation_name ?? null);
+  const sent = await sendEmail(db, { to: user.email, ...mail, kind: 'welcome', key });
+  return { communicationId: sent.communicationId, created: true };
+}
+
+export async function logout(sessionId: string) {
+  await endSession(sessionId);
+}

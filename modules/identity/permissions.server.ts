@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@modules/shared/db/database';
+import { LicenseType, type LicenseTypeValue } from './schemas';
+
+/** The current user's userPermissions, in the shape of learner-app section 3. */
+export interface UserPermissions {
+  isLedaAdmin: boolean;
+  organisationId: number | null;
+  organisationName: string | null;
+  isOrganisationAdmin: boolean;
+  teams: { teamId: number; isTeamAdmin: boolean; teamJourneys: { journeyId: number }[] }[];
+  licenseType: LicenseTypeValue;
+  licenseExpiredAt: string | null;
+}
+
+export interface CurrentUser {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  jobTitle: string | null;
+  bio: string | null;
+  profilePhotoBlobId: string | null;
+  passwordUpdatedAt: string | null;
+  isLedaAdmin: boolean;
+  isLocked: boolean;
+  userPermissions: UserPermissions;
+}
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The one function that computes a user's permissions: two indexed queries (the user with
+ * the organisation, then the enabled teams). teamJourneys are added by the journeys module
+ * through the `teamJourneys` argument once it exists.
+ */
+export async function getCurrentUser(
+  db: Kysely<Database>,
+  userId: number,
+  teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
+): Promise<CurrentUser | undefined> {
+  const u = await db
+    .selectFrom('users')
+    .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.phone',
+      'users.job_title',
+      'users.bio',
+      'users.profile_photo_blob_id',
+      'users.password_updated_at',
+      'users.is_leda_admin',
+      'users.is_locked',
+      'users.is_organisation_admin',
+      'users.organisation_id',
+      'organisations.name as organisation_name',
+      'organisations.license_type',
+      'organisations.license_expired_at',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!u) return undefined;
+  const teams = await db
+    .selectFrom('team_users')
+    .innerJoin('teams', 'teams.id', 'team_users.team_id')
+    .select(['teams.id as teamId', 'team_users.is_team_admin as isTeamAdmin'])
+    .where('team_users.user_id', '=', userId)
+    .where('teams.is_disabled', '=', false)
+    .orderBy('teams.name')
+    .execute();
+  const journeys = teamJourneys ? await teamJourneys(teams.map((t) => t.teamId)) : new Map();
+  return {
+    userId: u.id,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    fullName: `${u.first_name} ${u.last_name}`.trim(),
+    email: u.email,
+    phone: u.phone,
+    jobTitle: u.job_title,
+    bio: u.bio,
+    profilePhotoBlobId: u.profile_photo_blob_id,
+    passwordUpdatedAt: iso(u.password_updated_at),
+    isLedaAdmin: u.is_leda_admin,
+    isLocked: u.is_locked,
+    userPermissions: {
+      isLedaAdmin: u.is_leda_admin,
+      organisationId: u.organisation_id,
+      organisationName: u.organisation_name ?? null,
+      isOrganisationAdmin: u.organisation_id !== null && u.is_organisation_admin,
+      teams: teams.map((t) => ({ teamId: t.teamId, isTeamAdmin: t.isTeamAdmin, teamJourneys: journeys.get(t.teamId) ?? [] })),
+      licenseType: (u.license_type ?? LicenseType.NoLicense) as LicenseTypeValue,
+      licenseExpiredAt: iso(u.license_expired_at ?? null),
+    },
+  };
+}
+
+/** A locked user, or one whose organisation's licence has expired, may not use the app. */
+export function isAccessBlocked(user: Pick<CurrentUser, 'isLocked' | 'isLedaAdmin' | 'userPermissions'>, at = new Date()) {
+  if (user.isLocked) return true;
+  if (user.isLedaAdmin) return false;
+  const expiry = user.userPermissions.licenseExpiredAt;
+  return expiry !== null && new Date(expiry).getTime() < at.getTime();
+}
+
+/** Team admin of this team, organisation admin of its organisation, or product admin. */
+export function canAdministerTeam(user: CurrentUser, team: { teamId: number; organisationId: number }) {
+  const p = user.userPermissions;
+  if (p.isLedaAdmin) return true;
+  if (p.isOrganisationAdmin && p.organisationId === team.organisationId) return true;
+  return p.teams.some((t) => t.teamId === team.teamId && t.isTeamAdmin);
+}
+
+export function isTeamMember(user: CurrentUser, teamId: number) {
+  return user.userPermissions.teams.some((t) => t.teamId === teamId);
+}
+
+/** Where "/app" leads: stories for student licences, the team list for everyone else. */
+export function appHomePath(user: Pick<CurrentUser, 'userPermissions'>) {
+  return user.userPermissions.licenseType === LicenseType.Student ? '/app/explore/story' : '/app/team';
+}

@@ -1,0 +1,93 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  /** LicenseType: NoLicense 0, Trial 1, Full 2, Student 3; null means none. */
+  license_type: number | null;
+  /** Empty (null) means unlimited. */
+  license_expired_at: Timestamp | null;
+  license_notes: string | null;
+  is_private_users: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  job_title: string | null;
+  bio: string | null;
+  profile_photo_blob_id: string | null;
+  password_hash: string | null;
+  password_updated_at: Timestamp | null;
+  is_leda_admin: Generated<boolean>;
+  is_locked: Generated<boolean>;
+  is_verified: Generated<boolean>;
+  last_login_at: Timestamp | null;
+  organisation_id: number | null;
+  is_organisation_admin: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  /** Sanitised HTML. */
+  description: string | null;
+  is_disabled: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface TeamUsersTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  is_team_admin: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  /** The absolute lifetime is counted from here, however often the session slides. */
+  created_at: CreatedAt;
+}
+
+export type OneTimeTokenPurpose = 'password-reset' | 'password-create' | 'verify-account';
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  /** SHA-256 of the token; the token itself is only ever in the email. */
+  token_hash: string;
+  purpose: OneTimeTokenPurpose;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface IdentityTables {
+  organisations: OrganisationsTable;
+  users: UsersTable;
+  teams: TeamsTable;
+  team_users: TeamUsersTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+}
+
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type NewOrganisation = Insertable<OrganisationsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type NewTeam = Insertable<TeamsTable>;
+export type TeamUserRow = Selectable<TeamUsersTable>;

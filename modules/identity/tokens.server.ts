@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '@modules/shared/db/database';
+import type { OneTimeTokenPurpose } from './tables';
+import { DAY, HOUR } from '@modules/shared/clock';
+
+/** How long each kind of emailed link stays valid. */
+export const TOKEN_TTL_MS: Record<OneTimeTokenPurpose, number> = {
+  'password-reset': 2 * HOUR,
+  'password-create': 14 * DAY,
+  'verify-account': 7 * DAY,
+};
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 256 random bits, base64url; only the SHA-256 is stored. */
+export async function createOneTimeToken(db: Kysely<Database>, userId: number, purpose: OneTimeTokenPurpose) {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      token_hash: hashToken(token),
+      purpose,
+      user_id: userId,
+      expires_at: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+    })
+    .execute();
+  return token;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The user a live, unused token belongs to, without using it up (to decide what a page shows). */
+export async function peekOneTimeToken(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select('user_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Uses the token up atomically; undefined when it is unknown, used or expired. */
+export async function consumeOneTimeToken(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const row = await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}

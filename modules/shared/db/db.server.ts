@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { Database } from './database';
+import { loadEnv } from '../env.server';
+
+/**
+ * One Kysely instance per process. With DATABASE_URL it talks to PostgreSQL through
+ * a pg pool; without it, an embedded PGlite database lives in DATA_DIR/pglite.
+ * PGlite holds one connection, so a process must never open two instances on the
+ * same directory: everything goes through getDb().
+ */
+type Handle = { db: Kysely<Database>; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
+
+let handle: Handle | undefined;
+let opening: Promise<Handle> | undefined;
+
+async function open(): Promise<Handle> {
+  const env = loadEnv();
+  if (env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    // int8 (count, bigint ids) as numbers: every id we keep fits in 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    pg.types.setTypeParser(1700, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = path.resolve(env.DATA_DIR, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Opens the database on first use (async), then returns the same handle. */
+export async function connectDb(): Promise<Kysely<Database>> {
+  if (handle) return handle.db;
+  opening ??= open();
+  handle = await opening;
+  return handle.db;
+}
+
+/**
+ * The process's database. Call connectDb() (done by boot()) before the first request;
+ * after that getDb() is synchronous.
+ */
+export function getDb(): Kysely<Database> {
+  if (!handle) throw new Error('Database not connected: call connectDb() (boot) first');
+  return handle.db;
+}
+
+export function dbKind(): 'postgres' | 'pglite' {
+  return handle?.kind ?? (loadEnv().DATABASE_URL ? 'postgres' : 'pglite');
+}
+
+export async function closeDb() {
+  const h = handle ?? (opening ? await opening.catch(() => undefined) : undefined);
+  handle = undefined;
+  opening = undefined;
+  if (h) await h.close();
+}

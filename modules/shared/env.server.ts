@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * The one place process.env is read. The web server, the worker and every script
+ * call loadEnv() once at start-up; a missing or malformed variable stops the
+ * process with a message naming it.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.join(' or ')}` },
+  );
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: optionalString,
+  APP_ENV: z.enum(['production', 'staging', 'development']).default('development'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z
+    .string()
+    .default('http://localhost:3000')
+    .refine((v) => /^https?:\/\/[^/]+/.test(v), { message: 'must be an http(s) URL such as https://leda.example.com' })
+    .transform((v) => v.replace(/\/+$/, '')),
+  MAIL_FROM: z.string().default('Leda <no-reply@leda.example>'),
+  SALES_EMAIL: z.string().email().default('sales@leda.example'),
+  SUPPORT_EMAIL: z.string().email().default('hello@leda.example'),
+  UNDER_CONSTRUCTION_UNTIL: optionalString.refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), {
+    message: 'must be a date such as 2026-12-01 or 2026-12-01T09:00:00+10:00',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prefix for Redis keys (queues, rate limits) so several deployments or test runs can share one Redis. */
+  REDIS_PREFIX: z.string().default('leda'),
+});
+
+export type Env = z.infer<typeof envSchema> & { HOST: string };
+
+let cached: Env | undefined;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, HOST: env.HOST ?? (env.APP_ENV === 'development' ? '127.0.0.1' : '0.0.0.0') };
+}
+
+/** Parse process.env once; stops the process with a clear message when a variable is wrong. */
+export function loadEnv(): Env {
+  if (cached) return cached;
+  try {
+    cached = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  return cached;
+}
+
+/** For tests that change the environment between files. */
+export function resetEnvCache() {
+  cached = undefined;
+}

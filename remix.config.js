@@ -1,0 +1,25 @@
+/**
+ * Remix classic compiler. `server` bundles server.ts together with the app into
+ * build/index.js, so the web process has one module graph (one database handle).
+ * v3_routeConfig is Vite-only and cannot be enabled here: see docs/decisions/001-stack.md.
+ * @type {import('@remix-run/dev').AppConfig}
+ */
+export default {
+  appDirectory: 'app',
+  server: './server.ts',
+  serverBuildPath: 'build/index.js',
+  assetsBuildDirectory: 'public/build',
+  publicPath: '/build/',
+  serverModuleFormat: 'esm',
+  serverPlatform: 'node',
+  serverDependenciesToBundle: [/^@conform-to\//],
+  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  watchPaths: ['modules/**/*.ts'],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+};

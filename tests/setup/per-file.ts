@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+/**
+ * Runs before each test file, in the file's own process: points DATABASE_URL (or DATA_DIR)
+ * and the Redis prefix at this file's own copies, opens the database, registers the jobs.
+ */
+const fileId = randomBytes(4).toString('hex');
+const template = inject('pgTemplate');
+const runId = inject('runId');
+const baseUrl = process.env.DATABASE_URL;
+let tmpDir: string | undefined;
+
+process.env.APP_ENV = 'development';
+process.env.PUBLIC_URL = 'http://localhost:3000';
+process.env.REDIS_PREFIX = `leda-test-${runId}-${fileId}`;
+delete process.env.SMTP_URL;
+delete process.env.UNDER_CONSTRUCTION_UNTIL;
+
+if (template && baseUrl) {
+  const name = `leda_t_${runId}_${fileId}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (e) {
+      if (attempt > 20) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  delete process.env.DATABASE_URL;
+  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-test-'));
+  process.env.DATA_DIR = tmpDir;
+}
+
+const { init, shutdown } = await import('../../modules/shared/init.server');
+const { registerAllJobs } = await import('../../jobs/registry');
+
+beforeAll(async () => {
+  await init({ migrate: !template });
+  registerAllJobs();
+});
+
+afterAll(async () => {
+  await shutdown();
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+});

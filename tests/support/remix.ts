@@ -1,0 +1,71 @@
+/**
+ * Calling loaders and actions with real Requests, the way Remix does, and reading what they
+ * answer: a thrown or returned Response (redirects, 404s, /api JSON), or data() results.
+ */
+export const ORIGIN = 'http://localhost:3000';
+
+type Opts = { cookie?: string; token?: string; headers?: Record<string, string> };
+
+function headersFor(opts: Opts) {
+  const h = new Headers(opts.headers);
+  if (opts.cookie) h.set('cookie', opts.cookie);
+  if (opts.token) h.set('x-access-token', opts.token);
+  return h;
+}
+
+export function getRequest(path: string, opts: Opts = {}) {
+  return new Request(`${ORIGIN}${path}`, { headers: headersFor(opts) });
+}
+
+export function formRequest(path: string, fields: Record<string, string | string[]>, opts: Opts = {}) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+  const h = headersFor(opts);
+  h.set('content-type', 'application/x-www-form-urlencoded');
+  return new Request(`${ORIGIN}${path}`, { method: 'POST', headers: h, body });
+}
+
+export function jsonRequest(path: string, body: unknown, opts: Opts & { method?: string } = {}) {
+  const h = headersFor(opts);
+  h.set('content-type', 'application/json');
+  return new Request(`${ORIGIN}${path}`, {
+    method: opts.method ?? 'POST',
+    headers: h,
+    body: opts.method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export interface Outcome<T = unknown> {
+  status: number;
+  location: string | null;
+  headers: Headers;
+  data: T;
+}
+
+function isDataWithInit(v: unknown): v is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
+  return typeof v === 'object' && v !== null && (v as { type?: string }).type === 'DataWithResponseInit';
+}
+
+/** Runs a loader/action and normalises whatever it returns or throws. */
+export async function run<T = any>(fn: () => Promise<unknown> | unknown): Promise<Outcome<T>> {
+  let value: unknown;
+  try {
+    value = await fn();
+  } catch (thrown) {
+    value = thrown;
+    if (!(thrown instanceof Response) && !isDataWithInit(thrown)) throw thrown;
+  }
+  if (value instanceof Response) {
+    const text = await value.text();
+    let data: unknown = text;
+    if ((value.headers.get('content-type') ?? '').includes('json')) data = text ? JSON.parse(text) : null;
+    return { status: value.status, location: value.headers.get('location'), headers: value.headers, data: data as T };
+  }
+  if (isDataWithInit(value)) {
+    const headers = new Headers(value.init?.headers);
+    return { status: value.init?.status ?? 200, location: headers.get('location'), headers, data: value.data as T };
+  }
+  return { status: 200, location: null, headers: new Headers(), data: value as T };
+}
+
+export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} as never });
