@@ -7,5 +7,7 @@ const schema = z.object({ communicationId: z.number().int().positive() });
 export const sendEmailJob: JobDefinition<typeof schema> = {
   name: 'send-email',
   schema,
-  process: async ({ communicationId }) => deliverCommunication(getDb(), communicationId),
+  process: async ({ communicationId }) => {
+    await deliverCommunication(getDb(), communicationId);
+  },
 };

@@ -1,5 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { NotFoundPanel, SiteShell } from '~/components/site-shell';
+import { NotFoundPanel, SiteShell, siteLinks } from '~/components/site-shell';
+
+export const links = siteLinks;
 
 /** Every unknown path: the 404 page with status 404. */
 export async function loader(_: LoaderFunctionArgs) {

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
 import { logger } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { addTeamUser, createOrganisation, createTeam, createUser, hashPassword } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
+import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
 
 export const DEMO_PASSWORD = 'leda-demo-2026';
 
@@ -56,6 +58,9 @@ export async function seedDemo(db: Kysely<Database>) {
   const expiredTeam = await createTeam(db, { organisationId: expiredOrg, name: 'Former Team' });
   const expired = await createUser(db, { email: 'expired@leda.test', firstName: 'Eddie', lastName: 'Expired', passwordHash: hash, organisationId: expiredOrg });
   await addTeamUser(db, { teamId: expiredTeam, userId: expired });
+
+  await seedArticles(db, path.resolve('content/articles'));
+  await seedCatalogue(db);
 
   for (const step of extraSteps) {
     logger().info({ step: step.name }, 'seeding');

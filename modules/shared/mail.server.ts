@@ -38,7 +38,9 @@ export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Pr
   const row =
     inserted ??
     (await db.selectFrom('communications').select('id').where('message_key', '=', message.key).executeTakeFirstOrThrow());
-  await enqueue('send-email', { communicationId: row.id }, { jobId: `send-email-${row.id}` });
+  // No BullMQ jobId: the row's claim (below) is the ledger. A jobId such as send-email-<id> would
+  // make Redis silently drop the job for a new row that reuses an id after the database was reset.
+  await enqueue('send-email', { communicationId: row.id });
   return { communicationId: row.id };
 }
 
@@ -55,11 +57,15 @@ export function resetMailTransport() {
   transport = undefined;
 }
 
+export type DeliveryResult = 'sent' | 'logged' | 'skipped';
+
 /**
  * The send-email processor. Claims the row (queued|failed -> sending) so that two runs can
- * never both send it; a row already sent, logged or being sent is left alone.
+ * never both send it; a row already sent, logged or being sent is left alone ('skipped').
+ * A row that does not exist (yet) throws, so the job is retried: the caller may have recorded
+ * it inside a transaction that had not committed when the worker picked the job up.
  */
-export async function deliverCommunication(db: Kysely<Database>, communicationId: number) {
+export async function deliverCommunication(db: Kysely<Database>, communicationId: number): Promise<DeliveryResult> {
   const claimed = await db
     .updateTable('communications')
     .set({ status: 'sending', error: null })
@@ -67,12 +73,16 @@ export async function deliverCommunication(db: Kysely<Database>, communicationId
     .where('status', 'in', ['queued', 'failed'])
     .returningAll()
     .executeTakeFirst();
-  if (!claimed) return;
+  if (!claimed) {
+    const exists = await db.selectFrom('communications').select('status').where('id', '=', communicationId).executeTakeFirst();
+    if (!exists) throw new Error(`Communication ${communicationId} not found (yet): retrying`);
+    return 'skipped';
+  }
   const t = getTransport();
   if (!t) {
     logger().info({ to: claimed.recipient, subject: claimed.subject, kind: claimed.kind }, 'email (no SMTP_URL: logged only)');
     await db.updateTable('communications').set({ status: 'logged', sent_at: new Date() }).where('id', '=', claimed.id).execute();
-    return;
+    return 'logged';
   }
   try {
     await t.sendMail({
@@ -92,6 +102,7 @@ export async function deliverCommunication(db: Kysely<Database>, communicationId
     throw error;
   }
   await db.updateTable('communications').set({ status: 'sent', sent_at: new Date() }).where('id', '=', claimed.id).execute();
+  return 'sent';
 }
 
 /** Escapes text for the HTML of an email. */

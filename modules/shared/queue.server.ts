@@ -33,6 +33,13 @@ export function getJob(name: string): JobDefinition | undefined {
   return registry.get(name);
 }
 
+/** Runs one job's processor on a payload (validated again: a queue may hold old or foreign data). */
+export async function processJob(name: string, payload: unknown) {
+  const def = registry.get(name);
+  if (!def) throw new Error(`Unknown job ${name}: is it registered in jobs/registry.ts?`);
+  await def.process(def.schema.parse(payload));
+}
+
 export function queuePrefix() {
   return `${loadEnv().REDIS_PREFIX}:bull`;
 }
@@ -40,16 +47,20 @@ export function queuePrefix() {
 function getQueue(): Queue | undefined {
   const connection = getRedis();
   if (!connection) return undefined;
-  queue ??= new Queue(QUEUE_NAME, {
-    connection,
-    prefix: queuePrefix(),
-    defaultJobOptions: {
-      attempts: ATTEMPTS,
-      backoff: { type: 'exponential', delay: 2000 },
-      removeOnComplete: 1000,
-      removeOnFail: 5000,
-    },
-  });
+  if (!queue) {
+    queue = new Queue(QUEUE_NAME, {
+      connection,
+      prefix: queuePrefix(),
+      defaultJobOptions: {
+        attempts: ATTEMPTS,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      },
+    });
+    // Without a listener an 'error' event (Redis restarting) would crash the web process.
+    queue.on('error', (err) => logger().warn({ err }, 'job queue error'));
+  }
   return queue;
 }
 

@@ -19,8 +19,18 @@ export interface CommunicationsTable {
   created_at: CreatedAt;
 }
 
+/** Stored files (DATA_DIR/blobs/<id>); the row records the content type. */
+export interface BlobsTable {
+  id: string;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  created_at: CreatedAt;
+}
+
 export interface SharedTables {
   communications: CommunicationsTable;
+  blobs: BlobsTable;
 }
 
 export type CommunicationRow = Selectable<CommunicationsTable>;

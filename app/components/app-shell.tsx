@@ -1,0 +1,246 @@
+import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { NavTeam, ShellData } from '~/utils/app-shell.server';
+
+/**
+ * The signed-in shell (learner-app section 2): a sticky header (brand, trial banner, My Activities
+ * and notifications counters, profile menu), a collapsible side navigation, the page and a footer.
+ * Everything works with JavaScript off: the side navigation is a checkbox toggle (a drawer below
+ * 980px, collapsible above) and the profile menu is a <details>. With JS, the drawer and
+ * the profile menu close on every page change.
+ */
+export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
+  const location = useLocation();
+  const toggle = useRef<HTMLInputElement>(null);
+  const profile = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (toggle.current && window.matchMedia('(max-width: 979.98px)').matches) toggle.current.checked = false;
+    if (profile.current) profile.current.open = false;
+  }, [location.key]);
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <input ref={toggle} type="checkbox" id="app-nav-toggle" className="app-nav-toggle" aria-controls="app-nav" aria-label="Show or hide the navigation" />
+      <header className="app-header">
+        <div className="app-header-row">
+          <label htmlFor="app-nav-toggle" className="app-nav-button" title="Show or hide the navigation">
+            <span className="app-nav-bars" aria-hidden="true" />
+            <span className="app-nav-button-text">Menu</span>
+          </label>
+          <Link to="/app" className="brand" aria-label="Leda app home">
+            <span className="brand-mark" aria-hidden="true" />
+            <span className="brand-text">Leda</span>
+          </Link>
+          {shell.trial ? <TrialBanner expiresOn={shell.trial.expiresOn} /> : null}
+          <div className="app-header-tools">
+            <Counter to="/app/activities" label="My Activities" count={shell.myActivitiesCount} describe={(n) => `${n} not completed`} icon="✓" />
+            <Counter to="/app/notifications" label="Notifications" count={shell.unseenNotifications} describe={(n) => `${n} unseen`} icon="🔔" />
+            <ProfileMenu detailsRef={profile} shell={shell} />
+          </div>
+        </div>
+      </header>
+      <div className="app-body">
+        <SideNav nav={shell.nav} />
+        <label htmlFor="app-nav-toggle" className="app-nav-scrim" aria-hidden="true" />
+        <main id="main" className="app-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <AppFooter supportEmail={shell.supportEmail} />
+    </div>
+  );
+}
+
+export function TrialBanner({ expiresOn }: { expiresOn: string | null }) {
+  return (
+    <p className="trial-banner" role="note">
+      <span className="trial-banner-text">{expiresOn ? `Your trial expires on ${expiresOn}` : 'Unlimited'}</span>
+      <Link to="/platform">Platform tour</Link>
+      <Link to="/how#journeys-strip">Journeys</Link>
+    </p>
+  );
+}
+
+function Counter({ to, label, count, describe, icon }: { to: string; label: string; count: number; describe: (n: number) => string; icon: string }) {
+  return (
+    <NavLink to={to} className={({ isActive }) => `app-counter${isActive ? ' active' : ''}`} aria-label={`${label}: ${describe(count)}`} title={label}>
+      <span className="app-counter-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="app-counter-label" aria-hidden="true">
+        {label}
+      </span>
+      <span className={`app-counter-badge${count > 0 ? ' has-items' : ''}`} aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+    </NavLink>
+  );
+}
+
+function initials(user: ShellData['user']) {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
+}
+
+function ProfileMenu({ shell, detailsRef }: { shell: ShellData; detailsRef: RefObject<HTMLDetailsElement> }) {
+  return (
+    <details className="profile-menu" ref={detailsRef}>
+      <summary aria-label={`Profile menu for ${shell.user.fullName}`}>
+        <span className="avatar" aria-hidden="true">
+          {initials(shell.user)}
+        </span>
+        <span className="profile-menu-name">{shell.user.firstName}</span>
+      </summary>
+      <ul className="profile-menu-list">
+        <li>
+          <Link to="/app/profile">My profile</Link>
+        </li>
+        <li>
+          <Link to="/app/settings">Settings</Link>
+        </li>
+        <li>
+          <a href={`mailto:${shell.supportEmail}`}>Support</a>
+        </li>
+        <li>
+          <form method="post" action="/auth/logout">
+            <button type="submit" className="link-button">
+              Log out
+            </button>
+          </form>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'active' : undefined);
+
+function TeamEntry({ team }: { team: NavTeam }) {
+  const base = `/app/team/${team.teamId}`;
+  return (
+    <li className="app-nav-team">
+      <NavLink to={base} end className={({ isActive }) => `app-nav-team-name${isActive ? ' active' : ''}`}>
+        {team.name}
+      </NavLink>
+      <ul>
+        {team.journeys ? (
+          <li>
+            <NavLink to={`${base}/journeys`} className={navClass}>
+              Journeys
+            </NavLink>
+          </li>
+        ) : null}
+        <li>
+          <NavLink to={`${base}/members`} className={navClass}>
+            Members
+          </NavLink>
+        </li>
+        {team.insights ? (
+          <li>
+            <NavLink to={`${base}/insights`} className={navClass}>
+              Insights
+            </NavLink>
+          </li>
+        ) : null}
+        {team.posts ? (
+          <li>
+            <NavLink to={`${base}/posts`} className={navClass}>
+              Posts
+            </NavLink>
+          </li>
+        ) : null}
+      </ul>
+    </li>
+  );
+}
+
+export function SideNav({ nav }: { nav: ShellData['nav'] }) {
+  return (
+    <nav id="app-nav" className="app-nav" aria-label="App">
+      {nav.organisationName !== null ? (
+        <section className="app-nav-section" aria-labelledby="app-nav-organisation">
+          <h2 id="app-nav-organisation" className="app-nav-heading">
+            {nav.organisationName}
+          </h2>
+          {nav.teams.length ? (
+            <ul className="app-nav-teams">
+              {nav.teams.map((t) => (
+                <TeamEntry key={t.teamId} team={t} />
+              ))}
+            </ul>
+          ) : (
+            <p className="app-nav-empty">No teams yet.</p>
+          )}
+        </section>
+      ) : null}
+      <section className="app-nav-section" aria-labelledby="app-nav-activities">
+        <h2 id="app-nav-activities" className="app-nav-heading">
+          <NavLink to="/app/activities" end className={navClass}>
+            Activities
+          </NavLink>
+        </h2>
+        <ul>
+          <li>
+            <NavLink to="/app/activities/completed-activities" className={navClass}>
+              Completed Activities
+            </NavLink>
+          </li>
+        </ul>
+      </section>
+      {nav.feedback ? (
+        <section className="app-nav-section" aria-labelledby="app-nav-feedback">
+          <h2 id="app-nav-feedback" className="app-nav-heading">
+            <NavLink to="/app/feedback" className={navClass}>
+              Feedback
+            </NavLink>
+          </h2>
+        </section>
+      ) : null}
+      <section className="app-nav-section" aria-labelledby="app-nav-explore">
+        <h2 id="app-nav-explore" className="app-nav-heading">
+          <NavLink to="/app/explore" end className={navClass}>
+            Explore
+          </NavLink>
+        </h2>
+        <ul>
+          <li>
+            <NavLink to="/app/explore/skill" className={navClass}>
+              Skills
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/app/explore/story" className={navClass}>
+              Stories
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/app/explore/games" className={navClass}>
+              Games
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/app/explore/assessments" className={navClass}>
+              Assessments
+            </NavLink>
+          </li>
+        </ul>
+      </section>
+    </nav>
+  );
+}
+
+export function AppFooter({ supportEmail }: { supportEmail: string }) {
+  return (
+    <footer className="app-footer">
+      <span>© {new Date().getFullYear()} Leda Learning Pty Ltd</span>
+      <a href={`mailto:${supportEmail}`}>Contact us</a>
+      <Link to="/privacy-policy">Privacy policy</Link>
+      <form method="post" action="/auth/logout" className="inline-form">
+        <button type="submit" className="link-button">
+          Log out
+        </button>
+      </form>
+    </footer>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from '@remix-run/react';
+import { groupColours } from './explore-page';
+
+export interface GroupSummary {
+  skillGroupId: number;
+  urlId: string;
+  name: string;
+  overview?: string | null;
+  primaryColour?: string | null;
+  complementaryColour?: string | null;
+  skills: { skillId: number; urlId: string; name: string; isLocked?: boolean }[];
+}
+
+/** A skill group in its fixed colours: name (links to the group page), overview and its skills as chips. */
+export function SkillGroupBlock({ group, currentSkillId, headingLevel = 3 }: { group: GroupSummary; currentSkillId?: number; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <div className="skill-group" style={groupColours(group)}>
+      <H>
+        <Link to={`/app/explore/skill/group/${group.urlId}`}>{group.name}</Link>
+      </H>
+      {group.overview ? <p>{group.overview}</p> : null}
+      <SkillChips skills={group.skills} currentSkillId={currentSkillId} label={`${group.name} skills`} />
+    </div>
+  );
+}
+
+export function SkillChips({ skills, currentSkillId, label }: { skills: GroupSummary['skills']; currentSkillId?: number; label: string }) {
+  return (
+    <ul className="skill-list" aria-label={label}>
+      {skills.map((s) => (
+        <li key={s.skillId}>
+          <Link className="skill-chip" to={`/app/explore/skill/${s.urlId}`} aria-current={s.skillId === currentSkillId ? 'page' : undefined}>
+            {s.isLocked ? <span aria-label="Locked">🔒</span> : null}
+            {s.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The side menu of skill groups on skill and group pages. */
+export function SkillGroupMenu({ groups, currentGroupId }: { groups: Omit<GroupSummary, 'skills'>[]; currentGroupId?: number }) {
+  return (
+    <nav className="side-menu" aria-label="Skill groups">
+      <h2>Skill groups</h2>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.skillGroupId} style={groupColours(g)}>
+            <Link to={`/app/explore/skill/group/${g.urlId}`} aria-current={g.skillGroupId === currentGroupId ? 'page' : undefined}>
+              {g.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

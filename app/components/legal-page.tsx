@@ -1,0 +1,17 @@
+import { Link } from '@remix-run/react';
+
+/** Privacy policy and terms: a long prose page with a short header. */
+export function LegalPage({ title, html, other }: { title: string; html: string; other: { to: string; label: string } }) {
+  return (
+    <article className="legal">
+      <header className="legal-header">
+        <p className="eyebrow">Legal</p>
+        <h1>{title}</h1>
+        <p>
+          Leda Learning Pty Ltd · Victoria, Australia · <Link to={other.to}>{other.label}</Link>
+        </p>
+      </header>
+      <div className="prose legal-body" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

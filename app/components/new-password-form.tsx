@@ -1,0 +1,73 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { z } from 'zod';
+import { newPasswordSchema } from '@modules/identity/schemas';
+import { Field, FormError } from './forms';
+
+/**
+ * The one screen behind /auth/password-reset/{token} ('Change password') and
+ * /auth/password-create/{token} ('Create a password'): a password and a confirmation, or,
+ * when the link is unknown, used or expired, a clear message with a way to ask for a new one.
+ * The loader and action live in app/utils/new-password.server.ts; this is what they render.
+ */
+export interface NewPasswordLoaderData {
+  expiredMessage: string | null;
+}
+
+export interface NewPasswordActionData {
+  result: SubmissionResult<string[]> | null;
+  expiredMessage: string | null;
+}
+
+export function ExpiredLink({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="auth-card">
+      <h1>{title}</h1>
+      <div className="form-error" role="alert">
+        <p>{message}</p>
+      </div>
+      <p>
+        <Link to="/auth/password-forgot" className="button primary wide">
+          Send me a new link
+        </Link>
+      </p>
+      <p className="auth-links">
+        <Link to="/auth/login">Back to log in</Link>
+      </p>
+    </div>
+  );
+}
+
+export function NewPasswordPage({ title, intro, submitLabel }: { title: string; intro: string; submitLabel: string }) {
+  const loaderData = useLoaderData<NewPasswordLoaderData>();
+  const actionData = useActionData<NewPasswordActionData>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
+    lastResult: actionData?.result ?? undefined,
+    constraint: getZodConstraint(newPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  const expiredMessage = actionData?.expiredMessage ?? loaderData?.expiredMessage ?? null;
+  if (expiredMessage) return <ExpiredLink title={title} message={expiredMessage} />;
+  const submitting = navigation.state === 'submitting';
+  return (
+    <div className="auth-card">
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" hint="Between 8 and 64 characters." />
+        <Field label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <button type="submit" className="button primary wide" disabled={submitting}>
+          {submitting ? 'Saving…' : submitLabel}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/auth/login">Back to log in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { ADMIN_HOME_SECTIONS } from '~/utils/admin-routes';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Admin | Leda Admin' }];
+
+/** /admin: admin home with its three sections (admin-console section 2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  return null;
+}
+
+export default function AdminHome() {
+  return (
+    <section className="admin-home">
+      <h1>Admin home</h1>
+      <div className="admin-home-sections">
+        {ADMIN_HOME_SECTIONS.map((s) => (
+          <section key={s.title} className="admin-card" aria-labelledby={`admin-${s.title.replace(/\W+/g, '-').toLowerCase()}`}>
+            <h2 id={`admin-${s.title.replace(/\W+/g, '-').toLowerCase()}`}>{s.title}</h2>
+            <ul>
+              {s.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { recordCompletion } from '@modules/catalogue/index.server';
+import { apiAssessmentCompletedSchema } from '@modules/catalogue/schemas';
+import { apiRoute } from '~/utils/api.server';
+
+/** POST /api/assessment/userCompletedAssessment {assessmentId}: records completion (the first time is kept). */
+export const { loader, action } = apiRoute({
+  access: 'user',
+  schema: apiAssessmentCompletedSchema,
+  handler: async ({ body, auth }) => ({
+    assessmentId: body.assessmentId,
+    completedAt: await recordCompletion(auth.user.userId, 'assessment', body.assessmentId),
+  }),
+});

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { getDb } from '@modules/shared/index.server';
+import { recordPageEvent } from '@modules/admin/index.server';
+import { MAX_TRACKING_BODY_BYTES, pageEventSchema } from '@modules/admin/schemas';
+import { apiRoute } from '~/utils/api.server';
+import { refuseOversized } from '~/utils/public-forms.server';
+
+/** POST /api/public/t: one tracked event (page view fields plus event and properties), one insert. */
+const route = apiRoute({
+  access: 'public',
+  optionalAuth: true,
+  schema: pageEventSchema,
+  handler: async ({ body, auth }) => {
+    await recordPageEvent(getDb(), body, auth?.user.userId ?? null);
+    return {};
+  },
+});
+
+export const loader = route.loader;
+export const action = (args: ActionFunctionArgs) => refuseOversized(args.request, MAX_TRACKING_BODY_BYTES) ?? route.action(args);

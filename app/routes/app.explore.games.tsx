@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData, useOutlet } from '@remix-run/react';
+import { getUserProgress, listGames } from '@modules/catalogue/index.server';
+import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
+import { CardGrid, GameCard } from '~/components/explore/cards';
+import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
+import { PlayerHost } from '~/components/explore/player-dialog';
+import { requireUser } from '~/utils/session.server';
+
+export const links = exploreLinks;
+export const meta: MetaFunction = () => [{ title: 'Games | Leda' }];
+
+/** /app/explore/games: game cards; a chosen game plays in the nested player route over this list. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [games, progress] = await Promise.all([listGames(), getUserProgress(user.userId)]);
+  return {
+    games: games.map((g) => ({ gameId: g.gameId, urlId: g.urlId, name: g.name, overview: g.overview, completed: progress.game[String(g.gameId)] != null })),
+  };
+}
+
+export default function GamesPage() {
+  const { games } = useLoaderData<typeof loader>();
+  const player = useOutlet();
+  return (
+    <PlayerHost player={player}>
+      <ExplorePage crumbs={[EXPLORE_CRUMB, { label: 'Games' }]} title="Games" intro="Short dialogue games: make choices in a realistic situation and see how your choices played out.">
+        {games.length ? (
+          <CardGrid label="Games">
+            {games.map((g) => (
+              <GameCard key={g.gameId} game={g} completed={g.completed} />
+            ))}
+          </CardGrid>
+        ) : (
+          <EmptyMessage>No games to display.</EmptyMessage>
+        )}
+      </ExplorePage>
+    </PlayerHost>
+  );
+}

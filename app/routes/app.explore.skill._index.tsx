@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { getReferenceData } from '@modules/catalogue/index.server';
+import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
+import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
+import { SkillGroupBlock } from '~/components/explore/skill-groups';
+import { requireUser } from '~/utils/session.server';
+
+export const links = exploreLinks;
+export const meta: MetaFunction = () => [{ title: 'Skills | Leda' }];
+
+/** /app/explore/skill: capabilities, each with its skill groups (fixed colours) and their skills. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const { capabilities } = await getReferenceData();
+  return {
+    capabilities: capabilities.map((c) => ({
+      capabilityId: c.capabilityId,
+      name: c.name,
+      overview: c.overview,
+      skillGroups: c.skillGroups.map((g) => ({
+        skillGroupId: g.skillGroupId,
+        urlId: g.urlId,
+        name: g.name,
+        overview: g.overview,
+        primaryColour: g.primaryColour,
+        complementaryColour: g.complementaryColour,
+        skills: g.skills.map((s) => ({ skillId: s.skillId, urlId: s.urlId, name: s.name, isLocked: s.isLocked })),
+      })),
+    })),
+  };
+}
+
+export default function SkillsPage() {
+  const { capabilities } = useLoaderData<typeof loader>();
+  return (
+    <ExplorePage crumbs={[EXPLORE_CRUMB, { label: 'Skills' }]} title="Skills">
+      {capabilities.length === 0 ? <EmptyMessage>No skill content to display.</EmptyMessage> : null}
+      {capabilities.map((c) => (
+        <section key={c.capabilityId} className="capability" aria-labelledby={`capability-${c.capabilityId}`}>
+          <header>
+            <h2 id={`capability-${c.capabilityId}`}>{c.name}</h2>
+            {c.overview ? <p>{c.overview}</p> : null}
+          </header>
+          {c.skillGroups.map((g) => (
+            <SkillGroupBlock key={g.skillGroupId} group={g} />
+          ))}
+        </section>
+      ))}
+    </ExplorePage>
+  );
+}

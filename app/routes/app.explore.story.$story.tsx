@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Outlet, useLoaderData, useParams } from '@remix-run/react';
+import { getStory, getUserProgress } from '@modules/catalogue/index.server';
+import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
+import { ChapterCarousel } from '~/components/explore/chapter-carousel';
+import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
+import { LockedPanel } from '~/components/explore/feedback-forms';
+import { byOrdinal, isChapterWatched, storyState } from '~/components/explore/story-state';
+import { interestIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
+import { requireUser } from '~/utils/session.server';
+
+export const links = exploreLinks;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.story.name ?? 'Story'} | Leda` }];
+
+async function loadStory(param: string | undefined) {
+  const story = await getStory(routeId(param));
+  if (!story) notFound();
+  return story;
+}
+
+/**
+ * /app/explore/story/{story}: the story's frame (breadcrumbs, chapter carousel) around the selected
+ * chapter. A locked story shows locked with the interest form and nothing of its chapters.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [story, progress] = await Promise.all([loadStory(params.story), getUserProgress(user.userId)]);
+  const chapters = story.isLocked ? [] : byOrdinal(story.chapters);
+  return {
+    story: {
+      storyId: story.storyId,
+      urlId: story.urlId,
+      name: story.name,
+      overview: story.overview,
+      isLocked: story.isLocked,
+      state: storyState(chapters, progress),
+      chapters: chapters.map((c) => ({
+        chapterId: c.chapterId,
+        urlId: c.urlId,
+        ordinal: c.ordinal,
+        name: c.name,
+        watched: isChapterWatched(c, progress),
+      })),
+    },
+  };
+}
+
+/** A POST to the story itself: the locked story's "I'm interested". */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const story = await loadStory(params.story);
+  await parseIntent(request, interestIntent);
+  return saveFeedback(request, user, { intent: 'interest', name: story.name });
+}
+
+export default function StoryPage() {
+  const { story } = useLoaderData<typeof loader>();
+  const { chapter } = useParams();
+  const crumbs = [EXPLORE_CRUMB, { label: 'Stories', to: '/app/explore/story' }, { label: story.name }];
+  return (
+    <ExplorePage
+      crumbs={crumbs}
+      title={story.name}
+      actions={story.state.completed ? <span className="badge done">Completed</span> : story.state.total ? <span className="badge">{`${story.state.watched} of ${story.state.total} watched`}</span> : null}
+    >
+      {story.overview ? <p className="explore-intro">{story.overview}</p> : null}
+      {story.isLocked ? (
+        <LockedPanel what="story" name={story.name} key={`locked-${story.storyId}`} />
+      ) : story.chapters.length === 0 ? (
+        <EmptyMessage>This Story has no chapters to display</EmptyMessage>
+      ) : (
+        <>
+          <ChapterCarousel storyUrlId={story.urlId} chapters={story.chapters} current={chapter} />
+          <Outlet />
+        </>
+      )}
+    </ExplorePage>
+  );
+}

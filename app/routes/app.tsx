@@ -1,0 +1,51 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { AppShell } from '~/components/app-shell';
+import { NotFoundPanel, SiteShell } from '~/components/site-shell';
+import { loadShell } from '~/utils/app-shell.server';
+import { APP_LAYOUT_ROUTE_ID, appMeta } from '~/utils/meta';
+import { requireUser } from '~/utils/session.server';
+import shellStylesHref from '~/styles/shell.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: shellStylesHref }];
+
+/** Used only when a child has no meta of its own; children build theirs with appMeta (see utils/meta). */
+export const meta = appMeta('');
+
+/**
+ * Layout for /app/*. Its loader guards (anonymous -> login with thenTo, blocked -> /license-expired,
+ * under construction -> /under-construction) and loads the shell; every child guards itself too,
+ * because Remix runs the loaders in parallel.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return loadShell(user);
+}
+
+export default function AppLayout() {
+  const shell = useLoaderData<typeof loader>();
+  return (
+    <AppShell shell={shell}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** A child's error keeps the shell when the layout's own data loaded; otherwise the public frame. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<typeof loader>(APP_LAYOUT_ROUTE_ID);
+  const body =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFoundPanel />
+    ) : (
+      <section className="page narrow center">
+        <h1>Sorry, something went wrong.</h1>
+        <p>We&apos;re sorry, something went wrong. Please wait a moment and try again.</p>
+        <a className="button" href="/app">
+          Back to the app
+        </a>
+      </section>
+    );
+  return shell ? <AppShell shell={shell}>{body}</AppShell> : <SiteShell>{body}</SiteShell>;
+}

@@ -1,0 +1,27 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { blankSessionCookie, logout } from '@modules/identity/index.server';
+import { currentStore } from '~/utils/request-context.server';
+import { getAuth } from '~/utils/session.server';
+
+/**
+ * /auth/logout: POST only, from any page with <form method="post" action="/auth/logout">.
+ * Ends the session on the server, clears the cookie and goes to '/'. A GET (a link, a
+ * prefetch, a crawler) changes nothing and also lands on '/'.
+ */
+export async function loader() {
+  throw redirect('/');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await getAuth(request);
+  if (auth) await logout(auth.sessionId);
+  // Reading the session may have queued a refreshed cookie (sliding expiry); drop it so the blank one wins.
+  const store = currentStore();
+  if (store) store.setCookies.length = 0;
+  throw redirect('/', { headers: { 'Set-Cookie': blankSessionCookie() } });
+}
+
+/** Never rendered (the loader always redirects); present so Remix <Form> posts here as a page route. */
+export default function Logout() {
+  return null;
+}

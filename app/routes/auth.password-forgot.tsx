@@ -1,0 +1,71 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import type { z } from 'zod';
+import { getDb } from '@modules/shared/index.server';
+import { FORGOT_PASSWORD_DONE, requestPasswordReset } from '@modules/identity/index.server';
+import { forgotPasswordSchema } from '@modules/identity/schemas';
+import { Field, FormError } from '~/components/forms';
+import { clientIpOf } from '~/utils/request-context.server';
+import { requireAnonymous } from '~/utils/session.server';
+
+/** /auth/password-forgot: the same answer whether or not the email has an account. */
+export const meta: MetaFunction = () => [{ title: 'Forgot password | Leda' }];
+
+interface ActionData {
+  result: SubmissionResult<string[]> | null;
+  doneMessage: string | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== 'success') {
+    return data<ActionData>({ result: submission.reply(), doneMessage: null }, { status: 400 });
+  }
+  await requestPasswordReset(getDb(), { email: submission.value.email, clientIp: clientIpOf(request) });
+  return data<ActionData>({ result: null, doneMessage: FORGOT_PASSWORD_DONE });
+}
+
+export default function PasswordForgotPage() {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
+    lastResult: actionData?.result ?? undefined,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  const submitting = navigation.state === 'submitting';
+  return (
+    <div className="auth-card">
+      <h1>Forgot your password?</h1>
+      {actionData?.doneMessage ? (
+        <p className="notice" role="status">
+          {actionData.doneMessage}
+        </p>
+      ) : (
+        <>
+          <p>Enter the email address you use for Leda and we will send you a link to change your password.</p>
+          <Form method="post" {...getFormProps(form)}>
+            <FormError id={form.errorId} errors={form.errors} />
+            <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+            <button type="submit" className="button primary wide" disabled={submitting}>
+              {submitting ? 'Sending…' : 'Send me a link'}
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="auth-links">
+        <Link to="/auth/login">Back to log in</Link>
+      </p>
+    </div>
+  );
+}

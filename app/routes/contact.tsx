@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { loadEnv } from '@modules/shared/index.server';
+import { SiteShell, siteLinks } from '~/components/site-shell';
+import { ContactPage, contactTitle } from '~/components/contact-page';
+import { contactAction, contactPrefill } from '~/utils/contact-form.server';
+
+export const links = siteLinks;
+
+export const meta: MetaFunction = () => [{ title: contactTitle('contact') }];
+
+/** /contact: public; the query (?email=...) prefills the form. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { prefill: contactPrefill(request), supportEmail: loadEnv().SUPPORT_EMAIL };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return contactAction(request, 'contact');
+}
+
+export default function Page() {
+  const { prefill, supportEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <SiteShell>
+      <ContactPage variant="contact" prefill={prefill} actionData={actionData} supportEmail={supportEmail} />
+    </SiteShell>
+  );
+}

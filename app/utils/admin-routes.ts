@@ -1,0 +1,62 @@
+/**
+ * The admin console's screens (admin-console section 2). Until each screen lands as its own route,
+ * admin.$.tsx renders a placeholder for these paths and a real 404 for anything else.
+ */
+export interface AdminScreen {
+  pattern: RegExp;
+  title: string;
+}
+
+const id = String.raw`\d{1,9}`;
+
+export const ADMIN_SCREENS: AdminScreen[] = [
+  { pattern: /^test$/, title: 'Test page' },
+  { pattern: /^user-list$/, title: 'User list' },
+  { pattern: /^organisation-creator$/, title: 'Organisation creator' },
+  { pattern: new RegExp(`^organisation-editor(/${id})?$`), title: 'Organisation editor' },
+  { pattern: /^team-list$/, title: 'Organisation and team list' },
+  { pattern: new RegExp(`^team-editor/${id}$`), title: 'Team editor' },
+  { pattern: new RegExp(`^team-editor/${id}/settings(/journeys|/posts)?$`), title: 'Team settings' },
+  { pattern: /^team-presets$/, title: 'Pre-set team settings' },
+  { pattern: new RegExp(`^team-presets/${id}(/posts)?$`), title: 'Preset editor' },
+  { pattern: /^communication-list\/[^/]+$/, title: 'Communication list' },
+  { pattern: /^content-list$/, title: 'Content list' },
+  { pattern: /^content-editor(\/[A-Za-z0-9_-]{1,250})?$/, title: 'Content editor' },
+  { pattern: /^activity-list$/, title: 'Activity list' },
+  { pattern: new RegExp(`^activity-editor(/${id})?$`), title: 'Activity editor' },
+  { pattern: /^journey-list$/, title: 'Journey list' },
+  { pattern: /^notification-list$/, title: 'Notification list' },
+  { pattern: new RegExp(`^notification/editor/${id}$`), title: 'Notification editor' },
+];
+
+/** The screen a splat path (after '/admin/') names, or undefined for nonsense. */
+export function adminScreenFor(splat: string | undefined): AdminScreen | undefined {
+  const path = (splat ?? '').replace(/\/+$/, '');
+  return ADMIN_SCREENS.find((s) => s.pattern.test(path));
+}
+
+/** Admin home (admin-console section 2): three sections of links. */
+export const ADMIN_HOME_SECTIONS = [
+  {
+    title: 'User management',
+    links: [
+      { to: '/admin/user-list', label: 'User list' },
+      { to: '/admin/team-list', label: 'Organisation and team list' },
+      { to: '/admin/organisation-creator', label: 'Create organisation' },
+    ],
+  },
+  {
+    title: 'Site and content',
+    links: [
+      { to: '/admin/journey-list', label: 'Journey list' },
+      { to: '/admin/activity-list', label: 'Activity list' },
+      { to: '/admin/activity-editor', label: 'Create activity' },
+      { to: '/admin/content-list', label: 'Content list' },
+      { to: '/admin/content-editor', label: 'Create content' },
+    ],
+  },
+  {
+    title: 'Team settings',
+    links: [{ to: '/admin/team-presets', label: 'Pre-set team settings' }],
+  },
+] as const;

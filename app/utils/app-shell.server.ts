@@ -1,0 +1,89 @@
+import { redirect } from '@remix-run/node';
+import { formatShortDate, getDb, loadEnv } from '@modules/shared/index.server';
+import { appHomePath, listUserTeams, type CurrentUser } from '@modules/identity/index.server';
+import { LicenseType } from '@modules/identity/schemas';
+import { countUncompleted } from '@modules/activities/index.server';
+import { countUnseen } from '@modules/social/index.server';
+import { isFeatureOn } from './features';
+
+/**
+ * The signed-in shell's data (learner-app section 2): the trial banner, the two counters and the
+ * side navigation built from the user's organisation and enabled teams by the spec's role rules.
+ */
+export interface NavTeam {
+  teamId: number;
+  name: string;
+  /** Only when the team has journeys, and never for a student licence. */
+  journeys: boolean;
+  /** Organisation admins (of the team's organisation) only. */
+  insights: boolean;
+  /** Team admins of this team only. */
+  posts: boolean;
+}
+
+export interface SideNav {
+  /** Null for a user without an organisation: then only Explore and Activities show. */
+  organisationName: string | null;
+  teams: NavTeam[];
+  feedback: boolean;
+}
+
+export interface ShellData {
+  user: { userId: number; fullName: string; firstName: string; lastName: string; isLedaAdmin: boolean };
+  /** Trial licence only: the expiry as DD/MM/YY, or null for 'Unlimited'. */
+  trial: { expiresOn: string | null } | null;
+  myActivitiesCount: number;
+  unseenNotifications: number;
+  nav: SideNav;
+  supportEmail: string;
+}
+
+type TeamSummary = { teamId: number; name: string; organisationId: number; isTeamAdmin: boolean };
+
+/** Pure: the side navigation for a user and their enabled teams. */
+export function buildSideNav(user: CurrentUser, teams: TeamSummary[], opts = { feedback: isFeatureOn('feedback') }): SideNav {
+  const p = user.userPermissions;
+  if (p.organisationId === null) return { organisationName: null, teams: [], feedback: false };
+  const isStudent = p.licenseType === LicenseType.Student;
+  const journeysByTeam = new Map(p.teams.map((t) => [t.teamId, t.teamJourneys.length > 0]));
+  return {
+    organisationName: p.organisationName,
+    feedback: opts.feedback,
+    teams: teams.map((t) => ({
+      teamId: t.teamId,
+      name: t.name,
+      journeys: !isStudent && (journeysByTeam.get(t.teamId) ?? false),
+      insights: p.isOrganisationAdmin && p.organisationId === t.organisationId,
+      posts: t.isTeamAdmin,
+    })),
+  };
+}
+
+export function trialBanner(user: CurrentUser): ShellData['trial'] {
+  const p = user.userPermissions;
+  if (p.licenseType !== LicenseType.Trial) return null;
+  return { expiresOn: p.licenseExpiredAt ? formatShortDate(p.licenseExpiredAt) : null };
+}
+
+/** Three indexed queries in parallel: the enabled teams and the two counters. */
+export async function loadShell(user: CurrentUser): Promise<ShellData> {
+  const db = getDb();
+  const [teams, myActivitiesCount, unseenNotifications] = await Promise.all([
+    listUserTeams(db, user.userId),
+    countUncompleted(db, user.userId),
+    countUnseen(db, user.userId),
+  ]);
+  return {
+    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: user.isLedaAdmin },
+    trial: trialBanner(user),
+    myActivitiesCount,
+    unseenNotifications,
+    nav: buildSideNav(user, teams),
+    supportEmail: loadEnv().SUPPORT_EMAIL,
+  };
+}
+
+/** /app and /app/home: the app home for this user, keeping the query string (public-site 2.3). */
+export function redirectToAppHome(request: Request, user: CurrentUser): never {
+  throw redirect(appHomePath(user) + new URL(request.url).search);
+}

@@ -1,0 +1,44 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from '@remix-run/node';
+import { getDb } from '@modules/shared/index.server';
+import { submitEnquiry } from '@modules/admin/index.server';
+import { contactFormSchema, HONEYPOT_FIELD, type ContactVariant } from '@modules/admin/schemas';
+import { clientIpOf } from './request-context.server';
+import { publicFormStatus } from './public-forms.server';
+
+/**
+ * /contact and /try-for-free: one page in two variations. The loader prefills the form from
+ * the query (?email=... and the other contact fields); the action stores and emails it.
+ */
+const PREFILL = ['email', 'firstName', 'lastName', 'organisation', 'jobTitle'] as const;
+
+export function contactPrefill(request: Request) {
+  const q = new URL(request.url).searchParams;
+  const prefill: Partial<Record<(typeof PREFILL)[number], string>> = {};
+  for (const k of PREFILL) {
+    const v = q.get(k)?.trim();
+    if (v) prefill[k] = v.slice(0, k === 'email' ? 320 : 250);
+  }
+  return prefill;
+}
+
+export async function contactAction(request: Request, variant: ContactVariant) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactFormSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
+  const { [HONEYPOT_FIELD]: honeypot, message, phoneNumber, ...v } = submission.value;
+  const result = await submitEnquiry(
+    getDb(),
+    {
+      kind: variant,
+      ...v,
+      message: variant === 'contact' ? message : undefined,
+      phoneNumber: variant === 'try-for-free' ? phoneNumber : undefined,
+    },
+    { clientIp: clientIpOf(request), honeypot },
+  );
+  if (result.status !== 'ok') {
+    return data({ result: submission.reply({ formErrors: [result.message] }), sent: null }, { status: publicFormStatus(result) });
+  }
+  return { result: null, sent: { firstName: v.firstName } };
+}

@@ -1,0 +1,28 @@
+import type { MetaArgs, MetaDescriptor } from '@remix-run/node';
+
+/**
+ * Page titles inside the app shell carry the unseen-notification count in brackets
+ * ('(3) Team | Leda', public-site 2.3). Remix renders only the deepest route's meta, so a layout
+ * cannot rewrite its children's titles; instead every /app route builds its title with appMeta,
+ * which reads the count from the app layout's loader data through `matches`.
+ */
+export const APP_LAYOUT_ROUTE_ID = 'routes/app';
+
+type Matches = MetaArgs['matches'];
+
+export function unseenCountFrom(matches: Matches): number {
+  const data = matches.find((m) => m?.id === APP_LAYOUT_ROUTE_ID)?.data as { unseenNotifications?: unknown } | undefined;
+  const n = data?.unseenNotifications;
+  return typeof n === 'number' && n > 0 ? n : 0;
+}
+
+export function appTitle(matches: Matches, title: string): string {
+  const n = unseenCountFrom(matches);
+  const base = title ? `${title} | Leda` : 'Leda';
+  return n > 0 ? `(${n}) ${base}` : base;
+}
+
+/** `export const meta = appMeta('Team')`, or with a function of the route's own data. */
+export function appMeta<A extends MetaArgs = MetaArgs>(title: string | ((args: A) => string)) {
+  return (args: A): MetaDescriptor[] => [{ title: appTitle(args.matches, typeof title === 'function' ? title(args) : title) }];
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainInProcessJobs, enqueue, getDb, resetEnvCache } from '@modules/shared/index.server';
+import { makeUser } from '../tests/support/factories';
+import { welcomeEmailBatchJob } from './welcome-email-batch.job';
+
+/**
+ * The welcome-email batch without Redis: enqueue runs the same processor in this process.
+ * (jobs/worker.test.ts runs the same batch through a BullMQ worker on Redis.)
+ */
+const PUBLIC_URL = 'https://leda.example.test';
+const saved = { REDIS_URL: process.env.REDIS_URL, PUBLIC_URL: process.env.PUBLIC_URL };
+
+beforeAll(() => {
+  delete process.env.REDIS_URL;
+  process.env.PUBLIC_URL = PUBLIC_URL;
+  resetEnvCache();
+});
+
+afterAll(() => {
+  if (saved.REDIS_URL) process.env.REDIS_URL = saved.REDIS_URL;
+  process.env.PUBLIC_URL = saved.PUBLIC_URL;
+  resetEnvCache();
+});
+
+const welcomesTo = (email: string) =>
+  getDb().selectFrom('communications').selectAll().where('recipient', '=', email).where('kind', '=', 'welcome').execute();
+
+describe('welcome-email-batch (in-process jobs)', () => {
+  it('sends each user one welcome email with a password-create link, and a re-run sends nothing new', async () => {
+    const users = [await makeUser({ withPassword: false }), await makeUser({ withPassword: false })];
+    const batchKey = `batch-${randomBytes(4).toString('hex')}`;
+
+    await enqueue('welcome-email-batch', { batchKey, userIds: users.map((u) => u.userId) });
+    await drainInProcessJobs();
+
+    for (const user of users) {
+      const rows = await welcomesTo(user.email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.status).toBe('logged');
+      expect(rows[0]!.subject).toBe('Welcome to Leda: create your password');
+      expect(rows[0]!.html).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/auth/password-create/[A-Za-z0-9_-]{40,}`));
+    }
+
+    await enqueue('welcome-email-batch', { batchKey, userIds: users.map((u) => u.userId) });
+    await drainInProcessJobs();
+    for (const user of users) expect(await welcomesTo(user.email)).toHaveLength(1);
+
+    // A new batch is a new invitation.
+    await enqueue('welcome-email-batch', { batchKey: `${batchKey}-again`, userIds: [users[0]!.userId] });
+    await drainInProcessJobs();
+    expect(await welcomesTo(users[0]!.email)).toHaveLength(2);
+  });
+
+  it('skips a user who no longer exists, and refuses an empty or malformed batch', async () => {
+    const user = await makeUser({ withPassword: false });
+    await welcomeEmailBatchJob.process({ batchKey: `gone-${randomBytes(4).toString('hex')}`, userIds: [1_999_999_999, user.userId] });
+    await drainInProcessJobs();
+    expect(await welcomesTo(user.email)).toHaveLength(1);
+
+    await expect(enqueue('welcome-email-batch', { batchKey: 'x', userIds: [] })).rejects.toThrow();
+    await expect(enqueue('welcome-email-batch', { userIds: [user.userId] })).rejects.toThrow();
+  });
+});

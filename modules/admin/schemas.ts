@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js/mobile';
+import { checkbox, emailField, optionalString, requiredString } from '@modules/shared/validation';
+
+/**
+ * Public-site forms and /api/public bodies (public-site spec sections 5 and 7). Browser-safe:
+ * the same schemas validate in the browser (conform) and on the server.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const TEAM_SIZES = ['1-5', '5-20', '21-50', '50+'] as const;
+export const DEFAULT_TEAM_SIZE = '1-5';
+export const PHONE_MESSAGE = 'Enter a valid phone number';
+export const NEWSLETTER_EMAIL_MESSAGE = 'Enter a valid email';
+export const CONSENT_MESSAGE = 'Tick this box so we can reply to you';
+/** Australian numbers may be written locally (0412 345 678); others need their +country code. */
+export const PHONE_COUNTRY = 'AU';
+
+const firstName = requiredString({ max: 250, message: 'Enter a first name' });
+const lastName = requiredString({ max: 250, message: 'Enter a last name' });
+const organisation = requiredString({ max: 250, message: 'Enter an organisation' });
+const jobTitle = optionalString(250);
+
+/** A valid mobile number (required). */
+export const mobileNumber = requiredString({ max: 40, message: PHONE_MESSAGE }).refine((v) => isValidPhoneNumber(v, PHONE_COUNTRY), {
+  error: PHONE_MESSAGE,
+});
+/** Optional on the try-for-free form, but when given it must be a valid mobile number. */
+const optionalMobile = optionalString(40, PHONE_MESSAGE).refine((v) => v === undefined || isValidPhoneNumber(v, PHONE_COUNTRY), {
+  error: PHONE_MESSAGE,
+});
+const honeypot = z.string().max(2000).optional();
+
+export type ContactVariant = 'contact' | 'try-for-free';
+
+/** The contact page in its two variations: a message (contact) or a phone number (try for free). */
+export const contactFormSchema = z.object({
+  firstName,
+  lastName,
+  email: emailField(),
+  organisation,
+  jobTitle,
+  message: optionalString(5000),
+  phoneNumber: optionalMobile,
+  consentToNews: checkbox.refine((v) => v, { error: CONSENT_MESSAGE }),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export const getEnquiryFormSchema = z.object({
+  firstName,
+  lastName,
+  email: emailField(),
+  phoneNumber: mobileNumber,
+  teamSize: z.enum(TEAM_SIZES, { error: 'This field is required' }).default(DEFAULT_TEAM_SIZE),
+  comments: optionalString(5000),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export const newsletterFormSchema = z.object({
+  email: emailField(NEWSLETTER_EMAIL_MESSAGE),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** Unsubscribe: an empty box does nothing; the value is trimmed. */
+export const unsubscribeFormSchema = z.object({
+  email: z.string().trim().max(320).optional(),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/* ---- /api/public bodies (section 7) ---- */
+
+export const apiContactUsSchema = z.object({
+  firstName,
+  lastName,
+  email: emailField(),
+  organisation,
+  jobTitle,
+  message: optionalString(5000),
+  consentToNews: z.boolean().optional(),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export const apiTryForFreeSchema = z.object({
+  firstName,
+  lastName,
+  email: emailField(),
+  organisation,
+  jobTitle,
+  phoneNumber: optionalMobile,
+  consentToNews: z.boolean().optional(),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** /api/public/submitGetLeda: organisation carries the phone number, jobTitle the team size, message the comments. */
+export const apiGetLedaSchema = z.object({
+  firstName,
+  lastName,
+  email: emailField(),
+  organisation: mobileNumber,
+  jobTitle: z.enum(TEAM_SIZES, { error: `jobTitle: the team size, one of ${TEAM_SIZES.join(', ')}` }),
+  message: optionalString(5000),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+export const apiUnsubscribeSchema = z.object({
+  email: emailField(),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** /api/public/getPublicContents: tagId is a tag id, a tag urlId or 'others' (untagged). */
+export const apiPublicContentsSchema = z.object({
+  tagId: z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(100)]).nullish(),
+  limit: z.number().int().min(1).max(50).default(9),
+  offset: z.number().int().min(0).max(10_000).default(0),
+});
+
+export const apiPublicContentSchema = z.object({
+  contentId: z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(250)]),
+});
+
+/* ---- tracking (/api/public/p and /api/public/t) ---- */
+
+const text = (max: number) => z.string().max(max).nullish();
+export const MAX_TRACKING_BODY_BYTES = 16 * 1024;
+export const MAX_EVENT_PROPERTIES_BYTES = 4 * 1024;
+
+export const pageViewSchema = z.object({
+  url: text(2000),
+  path: text(2000),
+  cid: text(100),
+  referrer: text(2000),
+  redirectedFrom: text(2000),
+  language: text(35),
+  utmSource: text(250),
+  utmMedium: text(250),
+  utmCampaign: text(250),
+  utmTerm: text(250),
+  utmContent: text(250),
+  name: text(500),
+  /** Sent by old clients; the server computes the category itself. */
+  category: text(20),
+});
+
+export const pageEventSchema = pageViewSchema.extend({
+  event: z.string().trim().min(1).max(100),
+  properties: z
+    .record(z.string().max(100), z.unknown())
+    .nullish()
+    .refine((p) => p == null || JSON.stringify(p).length <= MAX_EVENT_PROPERTIES_BYTES, {
+      error: `properties: at most ${MAX_EVENT_PROPERTIES_BYTES} bytes`,
+    }),
+});
+
+export type PageViewInput = z.infer<typeof pageViewSchema>;
+export type PageEventInput = z.infer<typeof pageEventSchema>;
+
+/* ---- pricing (public-site spec 9): every plan is an annual subscription with a one-time setup fee ---- */
+
+export const SETUP_FEE_DOLLARS = 100;
+
+export interface PlanCard {
+  header: string;
+  usersLabel: string;
+  teamSize: (typeof TEAM_SIZES)[number];
+  /** null for Enterprise: the price varies. */
+  pricePerMonth: number | null;
+  bullets: string[];
+}
+
+export const PLANS: PlanCard[] = [
+  {
+    header: 'Starter',
+    usersLabel: '1-5 users',
+    teamSize: '1-5',
+    pricePerMonth: 200,
+    bullets: ['Every journey and skill group', 'Team page and weekly emails', 'Badges and downloadable summaries'],
+  },
+  {
+    header: 'Teams',
+    usersLabel: '5-20 users',
+    teamSize: '5-20',
+    pricePerMonth: 600,
+    bullets: ['Everything in Starter', 'Progress insights for team leaders', 'Help planning your course'],
+  },
+  {
+    header: 'Teams PLUS',
+    usersLabel: '21-50 users',
+    teamSize: '21-50',
+    pricePerMonth: 1200,
+    bullets: ['Everything in Teams', 'Several teams and team admins', 'Mentor support with journey summaries'],
+  },
+  {
+    header: 'Enterprise',
+    usersLabel: '50+ users',
+    teamSize: '50+',
+    pricePerMonth: null,
+    bullets: ['Everything in Teams PLUS', 'Organisation-wide roll-out and admins', 'A dedicated contact for your organisation'],
+  },
+];

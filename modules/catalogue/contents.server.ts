@@ -1,0 +1,356 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { z } from 'zod';
+import { blobUrl, DomainError, putBlob, type Database } from '@modules/shared/index.server';
+import { readingTimeMinutes, sanitizeArticleHtml } from './contents-html';
+
+/**
+ * Articles: the catalogue's public contents and their tags. The article path uses the
+ * content's urlId (lowercase letters and hyphens, so a number is always an id, which is still
+ * accepted); a tag path uses the tag's urlId, and 'others' means untagged
+ * (docs/decisions/040-article-identifiers.md).
+ */
+export const ARTICLES_PAGE_SIZE = 9;
+/** The first page asks for one more so one article can be featured. */
+export const ARTICLES_FIRST_PAGE_SIZE = 10;
+export const HOME_ARTICLES = 3;
+export const RELATED_ARTICLES = 3;
+export const MAX_CONTENTS_LIMIT = 50;
+export const MAX_CONTENTS_OFFSET = 10_000;
+export const OTHERS_TAG = 'others';
+export const URL_ID_PATTERN = /^[a-z]+(?:-+[a-z]+)*$/;
+export const URL_ID_MESSAGE = 'URL ID can only container lowercase letters and hyphens (looks-like-this)';
+
+/** The nav tags of the articles page, in order (Others = untagged comes last). */
+export const ARTICLE_TAGS = [
+  { urlId: 'leadership-skills', name: 'Leadership skills' },
+  { urlId: 'emotional-intelligence', name: 'Emotional Intelligence' },
+  { urlId: 'teams-and-culture', name: 'Teams and Culture' },
+  { urlId: 'business', name: 'Business' },
+  { urlId: 'training', name: 'Training' },
+] as const;
+
+export interface ContentTag {
+  tagId: number;
+  urlId: string;
+  name: string;
+}
+
+export interface PublicContent {
+  contentId: number;
+  urlId: string;
+  name: string;
+  overview: string;
+  authorLabel: string | null;
+  featureImageBlobId: string | null;
+  featureImageUrl: string | null;
+  featureImageCaption: string | null;
+  isFeatured: boolean;
+  createdAt: string;
+  tags: ContentTag[];
+}
+
+export interface PublicContentDetail extends PublicContent {
+  htmlContent: string;
+  readingTimeMinutes: number;
+}
+
+/** A tag filter: a tag's id, its urlId, or 'others' (untagged). */
+export type TagFilter = { tagId: number } | 'others' | null;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const LIST_COLUMNS = [
+  'c.id',
+  'c.url_id',
+  'c.name',
+  'c.overview',
+  'c.author_label',
+  'c.feature_image_blob_id',
+  'c.feature_image_caption',
+  'c.is_featured',
+  'c.created_at',
+] as const;
+
+type ListRow = {
+  id: number;
+  url_id: string;
+  name: string;
+  overview: string;
+  author_label: string | null;
+  feature_image_blob_id: string | null;
+  feature_image_caption: string | null;
+  is_featured: boolean;
+  created_at: Date;
+};
+
+export async function listTags(db: Db): Promise<ContentTag[]> {
+  const rows = await db.selectFrom('tags').select(['id', 'url_id', 'name']).orderBy('ordinal').orderBy('id').execute();
+  return rows.map((r) => ({ tagId: r.id, urlId: r.url_id, name: r.name }));
+}
+
+/** A tag by urlId or numeric id; 'others' is the untagged pseudo-tag. null when unknown. */
+export async function findTag(db: Db, idOrUrlId: string | number): Promise<ContentTag | 'others' | null> {
+  const key = String(idOrUrlId).trim().toLowerCase();
+  if (key === OTHERS_TAG) return OTHERS_TAG;
+  let q = db.selectFrom('tags').select(['id', 'url_id', 'name']);
+  if (/^\d{1,9}$/.test(key)) q = q.where('id', '=', Number(key));
+  else if (URL_ID_PATTERN.test(key) && key.length <= 100) q = q.where('url_id', '=', key);
+  else return null;
+  const row = await q.executeTakeFirst();
+  return row ? { tagId: row.id, urlId: row.url_id, name: row.name } : null;
+}
+
+function publicList(db: Db, tag: TagFilter) {
+  let q = db.selectFrom('contents as c').where('c.is_public', '=', true);
+  if (tag === OTHERS_TAG) {
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('content_tags as x').select('x.tag_id').whereRef('x.content_id', '=', 'c.id'))),
+    );
+  } else if (tag) {
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('content_tags as x').select('x.tag_id').whereRef('x.content_id', '=', 'c.id').where('x.tag_id', '=', tag.tagId),
+      ),
+    );
+  }
+  return q;
+}
+
+async function withTags(db: Db, rows: ListRow[]): Promise<PublicContent[]> {
+  if (!rows.length) return [];
+  const tagRows = await db
+    .selectFrom('content_tags as ct')
+    .innerJoin('tags as t', 't.id', 'ct.tag_id')
+    .select(['ct.content_id', 't.id', 't.url_id', 't.name'])
+    .where(
+      'ct.content_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('t.ordinal')
+    .orderBy('t.id')
+    .execute();
+  return rows.map((r) => ({
+    contentId: r.id,
+    urlId: r.url_id,
+    name: r.name,
+    overview: r.overview,
+    authorLabel: r.author_label,
+    featureImageBlobId: r.feature_image_blob_id,
+    featureImageUrl: blobUrl(r.feature_image_blob_id),
+    featureImageCaption: r.feature_image_caption,
+    isFeatured: r.is_featured,
+    createdAt: new Date(r.created_at).toISOString(),
+    tags: tagRows.filter((t) => t.content_id === r.id).map((t) => ({ tagId: t.id, urlId: t.url_id, name: t.name })),
+  }));
+}
+
+/** Public articles, newest first (index contents_public_list_idx); limit and offset are bounded. */
+export async function listPublicContents(
+  db: Db,
+  opts: { tag?: TagFilter; limit: number; offset?: number },
+): Promise<PublicContent[]> {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit), 0), MAX_CONTENTS_LIMIT);
+  const offset = Math.min(Math.max(Math.trunc(opts.offset ?? 0), 0), MAX_CONTENTS_OFFSET);
+  if (limit === 0) return [];
+  const rows = await publicList(db, opts.tag ?? null)
+    .select([...LIST_COLUMNS])
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return withTags(db, rows);
+}
+
+export async function countPublicContents(db: Db, tag: TagFilter = null): Promise<number> {
+  const row = await publicList(db, tag).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Page N of the articles list: page 1 holds 10 (the first featured), later pages 9. */
+export function pageWindow(page: number) {
+  if (page <= 1) return { offset: 0, limit: ARTICLES_FIRST_PAGE_SIZE };
+  return { offset: ARTICLES_FIRST_PAGE_SIZE + (page - 2) * ARTICLES_PAGE_SIZE, limit: ARTICLES_PAGE_SIZE };
+}
+
+export function pageCountFor(total: number) {
+  if (total <= ARTICLES_FIRST_PAGE_SIZE) return 1;
+  return 1 + Math.ceil((total - ARTICLES_FIRST_PAGE_SIZE) / ARTICLES_PAGE_SIZE);
+}
+
+/** The last page number whose offset stays inside MAX_CONTENTS_OFFSET. */
+export const MAX_ARTICLES_PAGE = 2 + Math.floor((MAX_CONTENTS_OFFSET - ARTICLES_FIRST_PAGE_SIZE) / ARTICLES_PAGE_SIZE);
+
+export async function listPublicArticlesPage(db: Db, opts: { tag: TagFilter; page: number }) {
+  const page = Math.min(Math.max(1, Math.trunc(opts.page)), MAX_ARTICLES_PAGE);
+  const { offset, limit } = pageWindow(page);
+  const [articles, total] = await Promise.all([
+    listPublicContents(db, { tag: opts.tag, limit, offset }),
+    countPublicContents(db, opts.tag),
+  ]);
+  return { page, pageCount: pageCountFor(total), total, articles };
+}
+
+async function findContentRow(db: Db, idOrUrlId: string | number, publicOnly: boolean) {
+  const key = String(idOrUrlId).trim();
+  let q = db.selectFrom('contents as c').select([...LIST_COLUMNS, 'c.html_content', 'c.is_public']);
+  if (/^\d{1,9}$/.test(key)) q = q.where('c.id', '=', Number(key));
+  else if (URL_ID_PATTERN.test(key) && key.length <= 250) q = q.where('c.url_id', '=', key);
+  else return null;
+  if (publicOnly) q = q.where('c.is_public', '=', true);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+/** Articles sharing the most tags with this one (untagged: other untagged first), then newest. */
+async function relatedContents(db: Db, content: { contentId: number; tags: ContentTag[] }): Promise<PublicContent[]> {
+  const tagIds = content.tags.map((t) => t.tagId);
+  let q = db
+    .selectFrom('contents as c')
+    .where('c.is_public', '=', true)
+    .where('c.id', '!=', content.contentId)
+    .select([...LIST_COLUMNS]);
+  if (tagIds.length) {
+    q = q
+      .leftJoin('content_tags as ct', (j) => j.onRef('ct.content_id', '=', 'c.id').on('ct.tag_id', 'in', tagIds))
+      .groupBy('c.id')
+      .orderBy(sql`count(ct.tag_id)`, 'desc');
+  } else {
+    q = q.orderBy(sql`(select count(*) from content_tags x where x.content_id = c.id)`, 'asc');
+  }
+  const rows = await q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES).execute();
+  return withTags(db, rows);
+}
+
+/**
+ * One public article (by urlId or id) with its sanitised HTML, reading time and related
+ * articles; null when it does not exist or is not public.
+ */
+export async function getPublicContentWithRelated(
+  db: Db,
+  idOrUrlId: string | number,
+): Promise<{ content: PublicContentDetail; relatedContents: PublicContent[] } | null> {
+  const row = await findContentRow(db, idOrUrlId, true);
+  if (!row) return null;
+  const [base] = await withTags(db, [row]);
+  const htmlContent = sanitizeArticleHtml(row.html_content);
+  const content: PublicContentDetail = { ...base!, htmlContent, readingTimeMinutes: readingTimeMinutes(htmlContent) };
+  return { content, relatedContents: await relatedContents(db, content) };
+}
+
+export const contentInputSchema = z.object({
+  urlId: z.string().trim().max(250).regex(URL_ID_PATTERN, { error: URL_ID_MESSAGE }),
+  name: z.string().trim().min(1).max(250),
+  isPublic: z.boolean().default(false),
+  isFeatured: z.boolean().default(false),
+  authorLabel: z.string().trim().max(250).nullish(),
+  overview: z.string().trim().min(1).max(5000),
+  featureImageBlobId: z.string().max(64).nullish(),
+  featureImageCaption: z.string().trim().max(250).nullish(),
+  htmlContent: z.string().min(1).max(500_000),
+  tagUrlIds: z.array(z.string().max(100)).max(20).default([]),
+  createdAt: z.union([z.date(), z.iso.datetime()]).optional(),
+});
+export type ContentInput = z.input<typeof contentInputSchema>;
+
+/**
+ * Creates or updates an article by urlId; the HTML is sanitised here, at write time. Tags are
+ * given by urlId and replace the article's tags. Returns the content id.
+ */
+export async function saveContent(db: Kysely<Database>, input: ContentInput): Promise<number> {
+  const parsed = contentInputSchema.safeParse(input);
+  if (!parsed.success) throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'The content is not valid.');
+  const v = parsed.data;
+  return db.transaction().execute(async (trx) => {
+    const values = {
+      url_id: v.urlId,
+      name: v.name,
+      is_public: v.isPublic,
+      is_featured: v.isFeatured,
+      author_label: v.authorLabel || null,
+      overview: v.overview,
+      feature_image_blob_id: v.featureImageBlobId || null,
+      feature_image_caption: v.featureImageCaption || null,
+      html_content: sanitizeArticleHtml(v.htmlContent),
+      updated_at: new Date(),
+      ...(v.createdAt ? { created_at: new Date(v.createdAt) } : {}),
+    };
+    const { id } = await trx
+      .insertInto('contents')
+      .values(values)
+      .onConflict((oc) => oc.column('url_id').doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('content_tags').where('content_id', '=', id).execute();
+    if (v.tagUrlIds.length) {
+      const tags = await trx.selectFrom('tags').select('id').where('url_id', 'in', v.tagUrlIds).execute();
+      if (tags.length !== new Set(v.tagUrlIds).size) throw new DomainError('invalid', 'Unknown tag.');
+      await trx
+        .insertInto('content_tags')
+        .values(tags.map((t) => ({ content_id: id, tag_id: t.id })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** The article tags of the nav, created or renamed in order. */
+export async function ensureArticleTags(db: Db) {
+  for (const [ordinal, t] of ARTICLE_TAGS.entries()) {
+    await db
+      .insertInto('tags')
+      .values({ url_id: t.urlId, name: t.name, ordinal })
+      .onConflict((oc) => oc.column('url_id').doUpdateSet({ name: t.name, ordinal }))
+      .execute();
+  }
+}
+
+const articleFileSchema = z.object({
+  urlId: z.string(),
+  name: z.string(),
+  authorLabel: z.string().nullish(),
+  overview: z.string(),
+  featureImage: z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g)$/).nullish(),
+  featureImageCaption: z.string().nullish(),
+  isFeatured: z.boolean().default(false),
+  isPublic: z.boolean().default(true),
+  createdAt: z.iso.datetime().optional(),
+  tags: z.array(z.string()).default([]),
+  htmlContent: z.string(),
+});
+
+const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
+
+/**
+ * Seeds the articles of `folder` (content/articles: one JSON file per article, images in
+ * images/): upsert by urlId, feature images copied into blob storage. Safe to run again.
+ */
+export async function seedArticles(db: Kysely<Database>, folder: string): Promise<number> {
+  await ensureArticleTags(db);
+  const files = (await fs.readdir(folder)).filter((f) => f.endsWith('.json')).sort();
+  for (const file of files) {
+    const a = articleFileSchema.parse(JSON.parse(await fs.readFile(path.join(folder, file), 'utf8')));
+    let featureImageBlobId: string | null = null;
+    if (a.featureImage) {
+      const ext = a.featureImage.split('.').pop()!.toLowerCase();
+      const bytes = await fs.readFile(path.join(folder, 'images', a.featureImage));
+      featureImageBlobId = (await putBlob(db, { bytes, contentType: IMAGE_TYPES[ext]! })).blobId;
+    }
+    await saveContent(db, {
+      urlId: a.urlId,
+      name: a.name,
+      isPublic: a.isPublic,
+      isFeatured: a.isFeatured,
+      authorLabel: a.authorLabel,
+      overview: a.overview,
+      featureImageBlobId,
+      featureImageCaption: a.featureImageCaption,
+      htmlContent: a.htmlContent,
+      tagUrlIds: a.tags,
+      createdAt: a.createdAt,
+    });
+  }
+  return files.length;
+}
