@@ -119,7 +119,8 @@ describe.skipIf(!hasRedis)('jobs on BullMQ (Redis)', () => {
     };
     delete env.VITEST; // the logger drops info lines under vitest
     delete env.SMTP_URL;
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['jobs/worker.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Through npm, as operators run it: the script execs tsx so that npm's SIGTERM reaches the worker.
+    const child = spawn('npm', ['run', '--silent', 'worker'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

@@ -35,8 +35,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           </Link>
           {shell.trial ? <TrialBanner expiresOn={shell.trial.expiresOn} /> : null}
           <div className="app-header-tools">
-            <Counter to="/app/activities" label="My Activities" count={shell.myActivitiesCount} describe={(n) => `${n} not completed`} icon="✓" />
-            <Counter to="/app/notifications" label="Notifications" count={shell.unseenNotifications} describe={(n) => `${n} unseen`} icon="🔔" />
+            <Counter to="/app/activities" label="My Activities" count={shell.myActivitiesCount} describe={(n) => `${n} not completed`} icon={<ChecklistIcon />} />
+            <Counter to="/app/notifications" label="Notifications" count={shell.unseenNotifications} describe={(n) => `${n} unseen`} icon={<BellIcon />} />
             <ProfileMenu detailsRef={profile} shell={shell} />
           </div>
         </div>
@@ -63,7 +63,19 @@ export function TrialBanner({ expiresOn }: { expiresOn: string | null }) {
   );
 }
 
-function Counter({ to, label, count, describe, icon }: { to: string; label: string; count: number; describe: (n: number) => string; icon: string }) {
+const ChecklistIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M9 6h11M9 12h11M9 18h11M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5" />
+  </svg>
+);
+
+const BellIcon = () => (
+  <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);
+
+function Counter({ to, label, count, describe, icon }: { to: string; label: string; count: number; describe: (n: number) => string; icon: ReactNode }) {
   return (
     <NavLink to={to} className={({ isActive }) => `app-counter${isActive ? ' active' : ''}`} aria-label={`${label}: ${describe(count)}`} title={label}>
       <span className="app-counter-icon" aria-hidden="true">

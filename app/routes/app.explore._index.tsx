@@ -14,8 +14,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [items, progress] = await Promise.all([randomExploreItems(), getUserProgress(user.userId)]);
   return {
-    skills: items.skills,
-    stories: items.stories.map((s) => ({ story: s, ...storyCardLink(s, progress) })),
+    skills: items.skills.map((s) => ({
+      skillId: s.skillId,
+      urlId: s.urlId,
+      name: s.name,
+      overview: s.overview,
+      isLocked: s.isLocked,
+      skillGroup: { name: s.skillGroup.name, primaryColour: s.skillGroup.primaryColour, complementaryColour: s.skillGroup.complementaryColour },
+    })),
+    stories: items.stories.map((s) => ({
+      story: { storyId: s.storyId, urlId: s.urlId, name: s.name, overview: s.overview, isLocked: s.isLocked },
+      ...storyCardLink(s, progress),
+    })),
   };
 }
 

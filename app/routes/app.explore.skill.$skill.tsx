@@ -8,7 +8,7 @@ import { LockedPanel, ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
 import { RelatedVideos } from '~/components/explore/related';
 import { SkillChips, SkillGroupMenu } from '~/components/explore/skill-groups';
-import { interestIntent, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { badRequest, interestIntent, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
@@ -55,6 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const skill = await loadSkill(params.skill);
   const body = await parseIntent(request, z.discriminatedUnion('intent', [thumbsIntent, interestIntent]));
+  if (!body) return badRequest();
   if (body.intent === 'thumbs') return saveFeedback(request, user, { ...body, feedbackType: FeedbackType.SkillPageThumbs });
   return saveFeedback(request, user, { intent: 'interest', name: skill.name });
 }

@@ -6,7 +6,7 @@ import { CardGrid, SkillCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, exploreLinks, groupColours } from '~/components/explore/explore-page';
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { SkillGroupMenu } from '~/components/explore/skill-groups';
-import { notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { badRequest, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
@@ -41,6 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   await loadGroup(params.group);
   const body = await parseIntent(request, thumbsIntent);
+  if (!body) return badRequest();
   return saveFeedback(request, user, { ...body, feedbackType: FeedbackType.SkillGroupPageThumbs });
 }
 

@@ -8,7 +8,7 @@ import { RelatedPanel, RelatedVideos } from '~/components/explore/related';
 import { byOrdinal, isChapterWatched, storyCardLink, storyPath } from '~/components/explore/story-state';
 import { VideoPlayer } from '~/components/explore/video-player';
 import { exploreLinks, Section } from '~/components/explore/explore-page';
-import { notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { badRequest, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
@@ -69,9 +69,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { chapter } = await loadChapter(params);
   const body = await parseIntent(request, chapterIntent);
+  if (!body) return badRequest();
   if (body.intent === 'thumbs') return saveFeedback(request, user, { ...body, feedbackType: FeedbackType.StoryChapterPageThumbs });
   const videoIds = new Set([chapter.videoId, ...chapter.relatedVideos.map((v) => v.videoId)]);
-  if (!videoIds.has(body.videoId)) notFound();
+  if (!videoIds.has(body.videoId)) return badRequest('That video is not part of this chapter.');
   await recordCompletion(user.userId, 'video', body.videoId);
   return { completed: body.videoId };
 }

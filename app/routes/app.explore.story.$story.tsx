@@ -6,7 +6,7 @@ import { ChapterCarousel } from '~/components/explore/chapter-carousel';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { LockedPanel } from '~/components/explore/feedback-forms';
 import { byOrdinal, isChapterWatched, storyState } from '~/components/explore/story-state';
-import { interestIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
+import { badRequest, interestIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const story = await loadStory(params.story);
-  await parseIntent(request, interestIntent);
+  if (!(await parseIntent(request, interestIntent))) return badRequest();
   return saveFeedback(request, user, { intent: 'interest', name: story.name });
 }
 

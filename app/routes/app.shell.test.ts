@@ -6,7 +6,8 @@ import { notifyUsers, NotificationType } from '@modules/social/index.server';
 import { DAY } from '@modules/shared/clock';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../tests/support/factories';
-import type { ShellData } from '~/utils/app-shell.server';
+import { buildSideNav, type ShellData } from '~/utils/app-shell.server';
+import type { CurrentUser } from '@modules/identity/index.server';
 import { appTitle, APP_LAYOUT_ROUTE_ID } from '~/utils/meta';
 import { loader as appLayout } from './app';
 import { action as markSeen, loader as notifications } from './app.notifications';
@@ -59,6 +60,38 @@ describe('app layout: side navigation by role', () => {
     const s = await shellFor(u.userId);
     expect(s.nav.organisationName).toBe('Small Co');
     expect(s.nav.teams).toEqual([]);
+  });
+});
+
+describe('buildSideNav', () => {
+  const userWith = (licenseType: 0 | 1 | 2 | 3): CurrentUser =>
+    ({
+      userPermissions: {
+        isLedaAdmin: false,
+        organisationId: 7,
+        organisationName: 'Org',
+        isOrganisationAdmin: false,
+        teams: [
+          { teamId: 1, isTeamAdmin: false, teamJourneys: [{ journeyId: 5 }] },
+          { teamId: 2, isTeamAdmin: false, teamJourneys: [] },
+        ],
+        licenseType,
+        licenseExpiredAt: null,
+      },
+    }) as unknown as CurrentUser;
+  const teams = [
+    { teamId: 1, name: 'A', organisationId: 7, isTeamAdmin: false },
+    { teamId: 2, name: 'B', organisationId: 7, isTeamAdmin: false },
+  ];
+
+  it('shows Journeys only for a team with journeys, and never for a student licence', () => {
+    expect(buildSideNav(userWith(LicenseType.Full), teams).teams.map((t) => t.journeys)).toEqual([true, false]);
+    expect(buildSideNav(userWith(LicenseType.Student), teams).teams.map((t) => t.journeys)).toEqual([false, false]);
+  });
+
+  it('shows Feedback only when its flag is on', () => {
+    expect(buildSideNav(userWith(LicenseType.Full), teams, { feedback: true }).feedback).toBe(true);
+    expect(buildSideNav(userWith(LicenseType.Full), teams, { feedback: false }).feedback).toBe(false);
   });
 });
 

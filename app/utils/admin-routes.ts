@@ -36,7 +36,7 @@ export function adminScreenFor(splat: string | undefined): AdminScreen | undefin
 }
 
 /** Admin home (admin-console section 2): three sections of links. */
-export const ADMIN_HOME_SECTIONS = [
+export const ADMIN_HOME_SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [
   {
     title: 'User management',
     links: [
@@ -59,4 +59,4 @@ export const ADMIN_HOME_SECTIONS = [
     title: 'Team settings',
     links: [{ to: '/admin/team-presets', label: 'Pre-set team settings' }],
   },
-] as const;
+];

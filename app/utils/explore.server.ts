@@ -1,11 +1,12 @@
 import { data } from '@remix-run/node';
 import { z } from 'zod';
-import { submitSystemFeedback, FeedbackType } from '@modules/catalogue/index.server';
+import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.server';
 import type { CurrentUser } from '@modules/identity/index.server';
+import { DomainError } from '@modules/shared/index.server';
 
 /**
- * Shared by the explore routes: the 404 they throw for unknown ids, and the feedback forms (thumbs and
- * "I'm interested") every skill and story page posts to its own action.
+ * Shared by the explore routes: the 404 they throw for unknown ids, intent parsing, the feedback forms
+ * (thumbs and "I'm interested") every skill and story page posts to its own action, and player steps.
  */
 export function notFound(): never {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
@@ -17,20 +18,25 @@ export function routeId(value: string | undefined): string {
   return value;
 }
 
+export const BAD_REQUEST = 'That request was not valid. Please try again.';
+
+/** What an explore action answers when it cannot do what was asked (shown as the form's error). */
+export const badRequest = (formError = BAD_REQUEST) => data({ formError }, { status: 400 });
+
 export const thumbsIntent = z.object({
   intent: z.literal('thumbs'),
   rating: z.coerce.number().int().refine((v) => v === -1 || v === 1, 'Thumbs are -1 or 1'),
 });
 export const interestIntent = z.object({ intent: z.literal('interest') });
 
-/** Parses a POST body into one of the given intent schemas; a bad body is a 400 with a message. */
-export async function parseIntent<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
-  const form = await request.formData();
+/** Parses a POST body with an intent schema; null when the body does not fit (answer badRequest()). */
+export async function parseIntent<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T> | null> {
+  const form = await request.formData().catch(() => null);
+  if (!form) return null;
   const body: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === 'string') body[k] = v;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw data({ formError: 'That request was not valid. Please try again.' }, { status: 400 });
-  return parsed.data;
+  return parsed.success ? parsed.data : null;
 }
 
 /** Stores thumbs (rating -1/1) or locked-content interest for the page at the request's path. */
@@ -44,10 +50,31 @@ export async function saveFeedback(
     await submitSystemFeedback(user.userId, { feedbackType: input.feedbackType, rating: input.rating, url });
     return { feedback: 'thumbs' as const };
   }
-  await submitSystemFeedback(user.userId, {
-    feedbackType: FeedbackType.LockedContentInterest,
-    url,
-    message: `Interested in ${input.name}`,
-  });
+  await submitSystemFeedback(user.userId, { feedbackType: FeedbackType.LockedContentInterest, url, message: `Interested in ${input.name}` });
   return { feedback: 'interest' as const };
+}
+
+/** A game's or survey's results as the Results panel shows them (related skills with points, then matches). */
+export function resultsView(
+  results: readonly { skillId: number; name: string | null; points: number; maxPoints: number | null; feedbacks: string[]; activityIds: number[] }[],
+) {
+  return {
+    skills: results.flatMap((r) => (r.name != null ? [{ skillId: r.skillId, name: r.name, points: r.points, maxPoints: r.maxPoints }] : [])),
+    feedbacks: results.flatMap((r) => r.feedbacks.map((html, i) => ({ key: `${r.skillId}-${i}`, htmlContent: html }))),
+    activities: results.flatMap((r) => r.activityIds.map((id) => ({ key: `${r.skillId}-${id}`, name: `Activity ${id}` }))),
+  };
+}
+
+/**
+ * Runs one player step. A domain failure (a choice not on the stage, Next before answering, an invalid
+ * game) becomes a 400 with its message; anything else propagates.
+ */
+export async function playerStep(run: () => Promise<unknown>) {
+  try {
+    await run();
+    return null;
+  } catch (e) {
+    if (e instanceof DomainError) return badRequest(e.message);
+    throw e;
+  }
 }

@@ -18,7 +18,7 @@ export function addSeedStep(step: SeedStep) {
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@leda.test', role: 'Product admin' },
-  { email: 'orgadmin@leda.test', role: 'Organisation admin of Demo Organisation' },
+  { email: 'orgadmin@leda.test', role: 'Organisation admin of Demo Organisation (member of both teams)' },
   { email: 'teamadmin@leda.test', role: 'Team admin of Leadership Team' },
   { email: 'learner@leda.test', role: 'Member of Leadership Team and Sales Team (full licence)' },
   { email: 'trial@leda.test', role: 'Trial licence expiring in 30 days' },
@@ -39,7 +39,10 @@ export async function seedDemo(db: Kysely<Database>) {
   const sales = await createTeam(db, { organisationId: demoOrg, name: 'Sales Team', description: '<p>Our customer-facing sales team.</p>' });
 
   await createUser(db, { email: 'admin@leda.test', firstName: 'Ada', lastName: 'Admin', jobTitle: 'Leda product admin', passwordHash: hash, isLedaAdmin: true, organisationId: null });
-  await createUser(db, { email: 'orgadmin@leda.test', firstName: 'Olivia', lastName: 'Orgadmin', jobTitle: 'Head of People', passwordHash: hash, organisationId: demoOrg, isOrganisationAdmin: true });
+  const orgAdmin = await createUser(db, { email: 'orgadmin@leda.test', firstName: 'Olivia', lastName: 'Orgadmin', jobTitle: 'Head of People', passwordHash: hash, organisationId: demoOrg, isOrganisationAdmin: true });
+  // The organisation admin sits in both demo teams, so the navigation shows their Insights entries.
+  await addTeamUser(db, { teamId: leadership, userId: orgAdmin });
+  await addTeamUser(db, { teamId: sales, userId: orgAdmin });
   const teamAdmin = await createUser(db, { email: 'teamadmin@leda.test', firstName: 'Theo', lastName: 'Teamadmin', jobTitle: 'Engineering Manager', passwordHash: hash, organisationId: demoOrg });
   await addTeamUser(db, { teamId: leadership, userId: teamAdmin, isTeamAdmin: true });
   const learner = await createUser(db, { email: 'learner@leda.test', firstName: 'Lee', lastName: 'Learner', jobTitle: 'Senior Consultant', passwordHash: hash, organisationId: demoOrg });

@@ -14,7 +14,7 @@ const urlId = z
 const name = z.string({ error: 'Required' }).trim().min(1, 'Required').max(250, 'Too long (max 250 characters)');
 const text = z.string().max(200_000, 'Too long').default('');
 const html = z.string({ error: 'Required' }).max(500_000, 'Too long');
-const ordinal = z.number().int().min(0).optional();
+const ordinal = z.number().int().min(0).max(100_000).optional();
 const colour = z.string().regex(/^#?[0-9A-Fa-f]{6}$/, 'Use a 6-digit hex colour such as C9771F');
 const points = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(-1000).max(1000);
 
@@ -61,7 +61,7 @@ export const modulesFile = z.array(z.strictObject({ urlId, name, ordinal, storie
 
 const chapter = z.strictObject({
   urlId,
-  ordinal: z.number().int().min(0),
+  ordinal: z.number().int().min(0).max(100_000),
   name,
   overview: text,
   htmlContent: html.default(''),

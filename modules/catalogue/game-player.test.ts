@@ -71,7 +71,8 @@ describe('dialogue game player', () => {
     expect(s.stageId).toBe(3);
     s = applyGameAction(game, s, { type: 'continue' }, zero);
     expect(gameView(game, s).button).toBe('view-results');
-    s = applyGameAction(game, s, { type: 'continue' }, zero);
+    expect(applyGameAction(game, s, { type: 'results', stageId: 3 }, zero)).toBe(s); // stale
+    s = applyGameAction(game, s, { type: 'results', stageId: 5 }, zero);
     expect(s.status).toBe('results');
     const view = gameView(game, s);
     expect(view.results?.[0]).toMatchObject({ skillId: SKILL, points: -1, maxPoints: 3, feedbacks: ['practise'] });
@@ -110,6 +111,7 @@ describe('dialogue game player', () => {
     expect(applyGameAction(game, s, { type: 'choose', choiceId: 21, stageId: 5 }, zero)).toBe(s);
     expect(() => applyGameAction(game, s, { type: 'choose', choiceId: 999 }, zero)).toThrow('That choice is not on this stage.');
     expect(() => applyGameAction(game, s, { type: 'continue' }, zero)).toThrow('Choose one of the options to continue.');
+    expect(applyGameAction(game, s, { type: 'results' }, zero)).toBe(s); // not the end yet
   });
 
   it('restart resets everything to the start window; start while playing changes nothing', () => {

@@ -26,6 +26,8 @@ export type GameAction =
   | { type: 'start' }
   | { type: 'choose'; choiceId: number; stageId?: number }
   | { type: 'continue'; stageId?: number }
+  /** 'View results': only on a stage with no choices and no next stage (else it changes nothing). */
+  | { type: 'results'; stageId?: number }
   | { type: 'restart' };
 
 export class PlayerError extends Error {}
@@ -118,6 +120,13 @@ export function applyGameAction(game: GameData, state: GameState, action: GameAc
         next = { ...next, points, scored: [...state.scored, stage.stageId] };
       }
       return enter(game, next, choice.nextStageId, random);
+    }
+    case 'results': {
+      if (state.status !== 'playing') return state;
+      if (action.stageId != null && action.stageId !== state.stageId) return state;
+      const stage = stageOf(game, state.stageId);
+      if (stage && stageButton(stage) !== 'view-results') return state;
+      return { ...state, status: 'results', stageId: null };
     }
     case 'continue': {
       if (state.status !== 'playing') return state;

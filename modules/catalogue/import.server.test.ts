@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { CatalogueImportError, importCatalogue, seedCatalogue } from './import.server';
 import { runCatalogueImport } from '../../scripts/catalogue-import';
@@ -77,6 +78,24 @@ describe('catalogue import', () => {
         expect.stringMatching(/^stories\/broken\.json: \(file\): cannot be read/),
       ]),
     );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a failure while writing rolls back everything written before it (one transaction)', async () => {
+    const before = await snapshot();
+    const dir = copyContent();
+    writeJson(dir, 'skills/empathy.json', { ...readJson(dir, 'skills/empathy.json'), name: 'Empathy (changed)' });
+    writeJson(dir, 'games/the-heated-meeting.json', { ...readJson(dir, 'games/the-heated-meeting.json'), name: 'Boom' });
+    // Games are written last: make the database refuse this one.
+    await sql`create function refuse_boom() returns trigger language plpgsql as $$ begin
+      if new.name = 'Boom' then raise exception 'refused'; end if; return new; end $$`.execute(getDb());
+    await sql`create trigger refuse_boom before insert or update on games for each row execute function refuse_boom()`.execute(getDb());
+    try {
+      await expect(importCatalogue(getDb(), dir)).rejects.toThrow('refused');
+    } finally {
+      await sql`drop trigger refuse_boom on games`.execute(getDb());
+      await sql`drop function refuse_boom()`.execute(getDb());
+    }
     expect(await snapshot()).toEqual(before);
   });
 

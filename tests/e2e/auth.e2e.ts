@@ -35,7 +35,8 @@ interface DemoHome {
 }
 const DEMO_HOMES: DemoHome[] = [
   { email: 'admin@leda.test', home: '/app/team', organisation: null, teams: [] },
-  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'], insights: true },
+  // Decision 020: the navigation lists the user's own teams, and the demo organisation admin belongs to none.
+  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: [] },
   { email: 'teamadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team'], posts: true },
   { email: 'learner@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'] },
   { email: 'trial@leda.test', home: '/app/team', organisation: 'Trial Company', teams: ['Trial Team'], trial: true },
@@ -104,15 +105,19 @@ for (const javaScript of [true, false]) {
       await open(tp, '/auth/login');
       await tp.page.getByRole('heading', { name: 'Log in' }).waitFor();
       await screenshot(tp.page, `login-js-${js}`);
+      if (process.env.E2E_SCREENSHOTS && javaScript) {
+        await tp.page.setViewportSize({ width: 375, height: 740 });
+        await screenshot(tp.page, 'login-narrow');
+        await tp.page.setViewportSize({ width: 1280, height: 800 });
+      }
       await loginAndWait(tp, 'learner@leda.test', '/app/team');
       await tp.page.getByText('Leadership Team').first().waitFor();
       await tp.page.getByText('Sales Team').first().waitFor();
       await screenshot(tp.page, `app-home-js-${js}`);
       if (process.env.E2E_SCREENSHOTS && javaScript) {
-        await tp.page.setViewportSize({ width: 375, height: 740 });
-        await screenshot(tp.page, 'app-home-narrow');
-        await tp.page.goto('/');
-        await screenshot(tp.page, 'home-narrow');
+        const narrow = await newPage({ javaScript, viewport: { width: 375, height: 740 } });
+        await loginAndWait(narrow, 'learner@leda.test', '/app/team');
+        await screenshot(narrow.page, 'app-home-narrow');
       }
     });
 

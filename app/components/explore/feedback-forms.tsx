@@ -5,6 +5,16 @@ export type FeedbackResult = { feedback?: 'thumbs' | 'interest'; formError?: str
 
 export const THANKS = 'Thank you for your feedback!';
 
+/** An action's formError (a 400 answer), shown above a form or player. */
+export function FormErrorNote({ error }: { error?: string | null }) {
+  if (!error) return null;
+  return (
+    <div className="form-error" role="alert">
+      <p>{error}</p>
+    </div>
+  );
+}
+
 /**
  * The sent state of a feedback form: fetcher.data with JavaScript on, the route's action data after a
  * plain POST with it off.
@@ -25,6 +35,7 @@ export function ThumbsForm({ prompt = 'Was this helpful?' }: { prompt?: string }
   if (sent) return <p className="thanks" role="status">{THANKS}</p>;
   return (
     <fetcher.Form method="post" className="thumbs" aria-label="Feedback">
+      <FormErrorNote error={fetcher.data?.formError} />
       <input type="hidden" name="intent" value="thumbs" />
       <p>{prompt}</p>
       <button type="submit" name="rating" value="1" className="button small" aria-label="Thumbs up" disabled={fetcher.state !== 'idle'}>

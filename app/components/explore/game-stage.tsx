@@ -3,18 +3,7 @@ import { Html } from './html';
 import { IntentButton, IntentForm } from './player-dialog';
 import { TypedHtml } from './typed-html';
 
-/** DialogueStageType (spec section 3). */
-export const StageType = {
-  Intro: 1,
-  SpeechNarrator: 2,
-  SpeechNPC: 3,
-  SpeechPlayer: 4,
-  Choice: 5,
-  ChoiceGood: 6,
-  ChoiceBad: 7,
-  ThoughtPlayer: 8,
-} as const;
-
+/** Look of each DialogueStageType (Intro 1 ... ThoughtPlayer 8). */
 const STAGE_CLASS: Record<number, string> = {
   1: 'stage-intro',
   2: 'stage-narrator',
@@ -36,7 +25,7 @@ export interface StageView {
   imageBackground?: string | null;
   imageFocus?: string | null;
   choices: { choiceId: number; htmlContent: string }[];
-  /** continue: a next stage; tryAgain: a ChoiceBad stage's way back; results: the end; choose: pick a choice. */
+  /** continue: to the next stage; tryAgain: a ChoiceBad stage's way back; results: the last stage; choose: pick a choice. */
   button: 'continue' | 'tryAgain' | 'results' | 'choose';
 }
 
@@ -65,7 +54,7 @@ export function GameStage({ stage }: { stage: StageView }) {
       ) : (
         <div className="player-actions">
           {stage.button === 'results' ? (
-            <IntentButton intent="results" fields={{ stageId: stage.stageId }} label="View results" className="button primary" />
+            <IntentButton intent="continue" fields={{ stageId: stage.stageId }} label="View results" className="button primary" />
           ) : (
             <IntentButton intent="continue" fields={{ stageId: stage.stageId }} label={stage.button === 'tryAgain' ? 'Try again' : 'Continue'} className="button primary" />
           )}

@@ -1,0 +1,125 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { AssessmentType, getSurveyPlay, playSurvey, type SurveyAction } from '@modules/catalogue/index.server';
+import { exploreLinks } from '~/components/explore/explore-page';
+import { FormErrorNote } from '~/components/explore/feedback-forms';
+import { IntentButton, PlayerDialog } from '~/components/explore/player-dialog';
+import { Results } from '~/components/explore/results';
+import { SurveyQuestion, type QuestionView } from '~/components/explore/survey-question';
+import { badRequest, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { requireUser } from '~/utils/session.server';
+
+export const links = exploreLinks;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assessment.name ?? 'Assessment'} | Leda` }];
+
+const LIST = '/app/explore/assessments';
+
+async function loadPlay(userId: number, param: string | undefined) {
+  const play = await getSurveyPlay(userId, routeId(param));
+  if (!play) notFound();
+  return play;
+}
+
+/** 'No assessment to display.' for a survey without questions, 'Invalid assessment.' for one that is not a survey. */
+function problemOf(assessment: { type: number; questions: unknown[] }) {
+  if (assessment.type !== AssessmentType.Survey) return 'Invalid assessment.';
+  if (!assessment.questions.length) return 'No assessment to display.';
+  return null;
+}
+
+/** /app/explore/assessments/{assessment}: the survey player (start screen, one question at a time, results). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { assessment, view } = await loadPlay(user.userId, params.assessment);
+  const q = view.question;
+  return {
+    assessment: {
+      assessmentId: assessment.assessmentId,
+      urlId: assessment.urlId,
+      name: assessment.name,
+      overview: assessment.overview,
+      instruction: assessment.instruction,
+      citation: assessment.citation,
+      questionCount: assessment.questions.length,
+      problem: problemOf(assessment),
+    },
+    status: view.status,
+    question: q
+      ? ({
+          questionId: q.questionId,
+          index: view.index,
+          count: view.total,
+          htmlContent: q.htmlContent,
+          options: q.options.map((o) => ({ optionId: o.optionId, htmlContent: o.htmlContent })),
+          selectedOptionId: view.selectedOptionId,
+        } satisfies QuestionView)
+      : null,
+    results: view.results ? resultsView(view.results) : null,
+  };
+}
+
+const id = z.coerce.number().int().positive();
+const surveyIntent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('start') }),
+  z.object({ intent: z.literal('restart') }),
+  z.object({ intent: z.literal('answer'), questionId: id, optionId: id }),
+  z.object({ intent: z.literal('back'), questionId: id }),
+  z.object({ intent: z.literal('next'), questionId: id }),
+]);
+
+/** Every click is a POST; the attempt (answers, position) lives on the server, then the player reloads. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { assessment } = await loadPlay(user.userId, params.assessment);
+  const body = await parseIntent(request, surveyIntent);
+  if (!body) return badRequest();
+  const problem = problemOf(assessment);
+  if (problem) return badRequest(problem);
+  const step: SurveyAction =
+    body.intent === 'answer'
+      ? { type: 'answer', questionId: body.questionId, optionId: body.optionId }
+      : body.intent === 'back' || body.intent === 'next'
+        ? { type: body.intent, questionId: body.questionId }
+        : { type: body.intent };
+  const failed = await playerStep(() => playSurvey(user.userId, assessment.assessmentId, step));
+  if (failed) return failed;
+  throw redirect(`${LIST}/${params.assessment}`);
+}
+
+export default function SurveyPlayer() {
+  const { assessment, status, question, results } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <PlayerDialog title={assessment.name} closeTo={LIST}>
+      <FormErrorNote error={failure?.formError} />
+      {assessment.problem ? (
+        <p role="alert">{assessment.problem}</p>
+      ) : status === 'results' && results ? (
+        <Results
+          results={results}
+          actions={
+            <>
+              <IntentButton intent="restart" label="Restart survey" />
+              <Link to={LIST} className="button primary">
+                Finish
+              </Link>
+            </>
+          }
+        />
+      ) : question ? (
+        <SurveyQuestion question={question} />
+      ) : (
+        <div className="survey-start">
+          <p>{assessment.overview}</p>
+          {assessment.instruction ? <p>{assessment.instruction}</p> : null}
+          <p className="player-meta">{assessment.questionCount} questions</p>
+          <div className="player-actions">
+            <IntentButton intent="start" label="Start survey" className="button primary" />
+          </div>
+          {assessment.citation ? <p className="survey-citation">{assessment.citation}</p> : null}
+        </div>
+      )}
+    </PlayerDialog>
+  );
+}

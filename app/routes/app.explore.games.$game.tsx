@@ -1,0 +1,126 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { GameType, getGamePlay, playGame, type GameAction } from '@modules/catalogue/index.server';
+import { exploreLinks } from '~/components/explore/explore-page';
+import { GameStage, usePreloadedImages, type StageView } from '~/components/explore/game-stage';
+import { IntentButton, PlayerDialog } from '~/components/explore/player-dialog';
+import { Results } from '~/components/explore/results';
+import { FormErrorNote } from '~/components/explore/feedback-forms';
+import { badRequest, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { requireUser } from '~/utils/session.server';
+
+export const links = exploreLinks;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.game.title ?? 'Game'} | Leda` }];
+
+const LIST = '/app/explore/games';
+const BUTTON = { choose: 'choose', continue: 'continue', 'try-again': 'tryAgain', 'view-results': 'results' } as const;
+
+async function loadPlay(userId: number, param: string | undefined) {
+  const play = await getGamePlay(userId, routeId(param));
+  if (!play) notFound();
+  return play;
+}
+
+/** 'No game to display.' for a game without stages, 'Invalid game.' for one that cannot be played. */
+function problemOf(game: { type: number; startStageId: number | null; stages: { stageId: number }[] }) {
+  if (!game.stages.length) return 'No game to display.';
+  if (game.type !== GameType.Dialogue || !game.stages.some((s) => s.stageId === game.startStageId)) return 'Invalid game.';
+  return null;
+}
+
+/** /app/explore/games/{game}: the dialogue game player (start window, stages, results) for the learner's attempt. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { game, view } = await loadPlay(user.userId, params.game);
+  const stage = view.stage;
+  return {
+    game: {
+      gameId: game.gameId,
+      urlId: game.urlId,
+      title: `${game.name} Game`,
+      overview: game.overview,
+      relatedSkills: game.relatedSkills.map((s) => s.name),
+      problem: problemOf(game),
+    },
+    status: view.status,
+    stage:
+      stage && view.button
+        ? ({
+            stageId: stage.stageId,
+            type: stage.type,
+            htmlContent: stage.htmlContent,
+            speaker: stage.speaker,
+            imageBackground: stage.imageBackground,
+            imageFocus: stage.imageFocus,
+            choices: view.choices.map((c) => ({ choiceId: c.choiceId, htmlContent: c.htmlContent })),
+            button: BUTTON[view.button],
+          } satisfies StageView)
+        : null,
+    results: view.results ? resultsView(view.results) : null,
+    images: [...new Set(game.stages.flatMap((s) => [s.imageBackground, s.imageFocus]).filter((u): u is string => Boolean(u)))],
+  };
+}
+
+const id = z.coerce.number().int().positive();
+const gameIntent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('start') }),
+  z.object({ intent: z.literal('restart') }),
+  z.object({ intent: z.literal('continue'), stageId: id }),
+  z.object({ intent: z.literal('choose'), stageId: id, choiceId: id }),
+]);
+
+/** Every click of the player is a POST; the attempt's state changes on the server, then the player reloads. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { game } = await loadPlay(user.userId, params.game);
+  const body = await parseIntent(request, gameIntent);
+  if (!body) return badRequest();
+  const problem = problemOf(game);
+  if (problem && body.intent !== 'restart') return badRequest(problem);
+  const step: GameAction =
+    body.intent === 'choose'
+      ? { type: 'choose', stageId: body.stageId, choiceId: body.choiceId }
+      : body.intent === 'continue'
+        ? { type: 'continue', stageId: body.stageId }
+        : { type: body.intent };
+  const failed = await playerStep(() => playGame(user.userId, game.gameId, step));
+  if (failed) return failed;
+  throw redirect(`${LIST}/${params.game}`);
+}
+
+export default function GamePlayer() {
+  const { game, status, stage, results, images } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const ready = usePreloadedImages(images);
+  return (
+    <PlayerDialog title={game.title} closeTo={LIST}>
+      <FormErrorNote error={failure?.formError} />
+      {game.problem ? (
+        <p role="alert">{game.problem}</p>
+      ) : status === 'results' && results ? (
+        <Results
+          results={results}
+          actions={
+            <>
+              <IntentButton intent="restart" label="Restart" />
+              <Link to={LIST} className="button primary">
+                Finish
+              </Link>
+            </>
+          }
+        />
+      ) : stage ? (
+        <GameStage stage={stage} />
+      ) : (
+        <div className="game-start">
+          <p>{game.overview}</p>
+          {game.relatedSkills.length ? <p className="player-meta">Skills: {game.relatedSkills.join(', ')}</p> : null}
+          <div className="player-actions">
+            <IntentButton intent="start" label={ready ? 'Start' : 'Loading…'} className="button primary" disabled={!ready} />
+          </div>
+        </div>
+      )}
+    </PlayerDialog>
+  );
+}
