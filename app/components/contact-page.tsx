@@ -49,7 +49,7 @@ export function ContactPage({
     lastResult: actionData?.result,
     defaultValue: prefill,
     constraint: getZodConstraint(contactFormSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
   });

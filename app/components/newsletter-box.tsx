@@ -10,10 +10,10 @@ import { Honeypot, ThankYou } from './public-forms';
 export function NewsletterBox({ actionData }: { actionData: { result: SubmissionResult<string[]> | null; subscribed: boolean } | undefined }) {
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof newsletterFormSchema>>({
-    id: 'newsletter',
+    id: 'newsletter-form',
     lastResult: actionData?.result,
     constraint: getZodConstraint(newsletterFormSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newsletterFormSchema }),
   });

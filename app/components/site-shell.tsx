@@ -33,6 +33,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
   }, [location.key]);
   return (
     <div className="site">
+      {/* Layouts that do not export siteLinks (auth, the root error boundary) still get the shell's styles;
+          where the route already linked it in <head> this is the same cached sheet. */}
+      <link rel="stylesheet" href={siteStylesHref} />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

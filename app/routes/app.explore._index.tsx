@@ -1,13 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { getUserProgress, randomExploreItems } from '@modules/catalogue/index.server';
 import { CardGrid, SkillCard, StoryCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, Section, exploreLinks } from '~/components/explore/explore-page';
 import { storyCardLink } from '~/components/explore/story-state';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction = () => [{ title: 'Explore | Leda' }];
+export const meta = appMeta('Explore');
 
 /** /app/explore: up to 5 random unlocked skills and 5 random stories. */
 export async function loader({ request }: LoaderFunctionArgs) {

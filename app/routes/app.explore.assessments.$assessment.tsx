@@ -1,17 +1,17 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { AssessmentType, getSurveyPlay, playSurvey, type SurveyAction } from '@modules/catalogue/index.server';
 import { exploreLinks } from '~/components/explore/explore-page';
 import { FormErrorNote } from '~/components/explore/feedback-forms';
 import { IntentButton, PlayerDialog } from '~/components/explore/player-dialog';
 import { Results } from '~/components/explore/results';
 import { SurveyQuestion, type QuestionView } from '~/components/explore/survey-question';
-import { badRequest, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { badRequest, surveyIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.assessment.name ?? 'Assessment'} | Leda` }];
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.assessment.name ?? 'Assessment');
 
 const LIST = '/app/explore/assessments';
 
@@ -58,15 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     results: view.results ? resultsView(view.results) : null,
   };
 }
-
-const id = z.coerce.number().int().positive();
-const surveyIntent = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('start') }),
-  z.object({ intent: z.literal('restart') }),
-  z.object({ intent: z.literal('answer'), questionId: id, optionId: id }),
-  z.object({ intent: z.literal('back'), questionId: id }),
-  z.object({ intent: z.literal('next'), questionId: id }),
-]);
 
 /** Every click is a POST; the attempt (answers, position) lives on the server, then the player reloads. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useOutlet } from '@remix-run/react';
 import { getUserProgress, listAssessments } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { CardGrid, AssessmentCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { PlayerHost } from '~/components/explore/player-dialog';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction = () => [{ title: 'Assessments | Leda' }];
+export const meta = appMeta('Assessments');
 
 /** /app/explore/assessments: survey cards; a chosen survey runs in the nested player route over this list. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,17 +1,17 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { GameType, getGamePlay, playGame, type GameAction } from '@modules/catalogue/index.server';
 import { exploreLinks } from '~/components/explore/explore-page';
 import { GameStage, usePreloadedImages, type StageView } from '~/components/explore/game-stage';
 import { IntentButton, PlayerDialog } from '~/components/explore/player-dialog';
 import { Results } from '~/components/explore/results';
 import { FormErrorNote } from '~/components/explore/feedback-forms';
-import { badRequest, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { badRequest, gameIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.game.title ?? 'Game'} | Leda` }];
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.game.title ?? 'Game');
 
 const LIST = '/app/explore/games';
 const BUTTON = { choose: 'choose', continue: 'continue', 'try-again': 'tryAgain', 'view-results': 'results' } as const;
@@ -61,14 +61,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     images: [...new Set(game.stages.flatMap((s) => [s.imageBackground, s.imageFocus]).filter((u): u is string => Boolean(u)))],
   };
 }
-
-const id = z.coerce.number().int().positive();
-const gameIntent = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('start') }),
-  z.object({ intent: z.literal('restart') }),
-  z.object({ intent: z.literal('continue'), stageId: id }),
-  z.object({ intent: z.literal('choose'), stageId: id, choiceId: id }),
-]);
 
 /** Every click of the player is a POST; the attempt's state changes on the server, then the player reloads. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
+import { DialogueStageType, getGame, seedCatalogue } from '@modules/catalogue/index.server';
 import { loader as gamesLoader } from './app.explore.games';
 import { action as gameAction, loader as gameLoader } from './app.explore.games.$game';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
@@ -54,6 +54,12 @@ describe('playing a dialogue game', () => {
     expect(started.status).toBe(302);
     expect(started.location).toBe(`${P}/${game}`);
 
+    // Bad choices first (their stage is ChoiceBad), so 'Try again' shows whatever the shuffled order.
+    const data = (await getGame(game))!;
+    const badness = (choiceId: number) => {
+      const choice = data.stages.flatMap((s) => s.choices).find((c) => c.choiceId === choiceId)!;
+      return data.stages.find((s) => s.stageId === choice.nextStageId)?.type === DialogueStageType.ChoiceBad ? 0 : 1;
+    };
     const tried = new Map<number, Set<number>>();
     const buttons = new Set<string>();
     let current = await view(cookie, game);
@@ -63,7 +69,8 @@ describe('playing a dialogue game', () => {
       if (stage.button === 'choose') {
         // Try each choice of a stage in turn, so a bad choice leads to 'Try again' and back.
         const seen = tried.get(stage.stageId) ?? new Set<number>();
-        const choice = stage.choices.find((c: { choiceId: number }) => !seen.has(c.choiceId)) ?? stage.choices[0];
+        const untried = stage.choices.filter((c: { choiceId: number }) => !seen.has(c.choiceId));
+        const choice = [...untried].sort((a, b) => badness(a.choiceId) - badness(b.choiceId))[0] ?? stage.choices[0];
         seen.add(choice.choiceId);
         tried.set(stage.stageId, seen);
         const res = await click(cookie, game, { intent: 'choose', stageId: String(stage.stageId), choiceId: String(choice.choiceId) });

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useOutlet } from '@remix-run/react';
 import { getUserProgress, listGames } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { CardGrid, GameCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { PlayerHost } from '~/components/explore/player-dialog';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction = () => [{ title: 'Games | Leda' }];
+export const meta = appMeta('Games');
 
 /** /app/explore/games: game cards; a chosen game plays in the nested player route over this list. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FeedbackType, getReferenceData, getSkillWithContent } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { ExplorePage, Section, exploreLinks, groupColours } from '~/components/explore/explore-page';
@@ -8,11 +7,12 @@ import { LockedPanel, ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
 import { RelatedVideos } from '~/components/explore/related';
 import { SkillChips, SkillGroupMenu } from '~/components/explore/skill-groups';
-import { badRequest, interestIntent, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { badRequest, notFound, parseIntent, routeId, saveFeedback, skillIntent } from '~/utils/explore.server';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.skill.name ?? 'Skill'} | Leda` }];
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.skill.name ?? 'Skill');
 
 async function loadSkill(param: string | undefined) {
   const skill = await getSkillWithContent(routeId(param));
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const skill = await loadSkill(params.skill);
-  const body = await parseIntent(request, z.discriminatedUnion('intent', [thumbsIntent, interestIntent]));
+  const body = await parseIntent(request, skillIntent);
   if (!body) return badRequest();
   if (body.intent === 'thumbs') return saveFeedback(request, user, { ...body, feedbackType: FeedbackType.SkillPageThumbs });
   return saveFeedback(request, user, { intent: 'interest', name: skill.name });

@@ -1,13 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getReferenceData } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { SkillGroupBlock } from '~/components/explore/skill-groups';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction = () => [{ title: 'Skills | Leda' }];
+export const meta = appMeta('Skills');
 
 /** /app/explore/skill: capabilities, each with its skill groups (fixed colours) and their skills. */
 export async function loader({ request }: LoaderFunctionArgs) {

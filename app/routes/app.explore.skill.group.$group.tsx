@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { FeedbackType, getReferenceData, getSkillGroup } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
@@ -7,10 +7,11 @@ import { EmptyMessage, ExplorePage, exploreLinks, groupColours } from '~/compone
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { SkillGroupMenu } from '~/components/explore/skill-groups';
 import { badRequest, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.group.name ?? 'Skill group'} | Leda` }];
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.group.name ?? 'Skill group');
 
 async function loadGroup(param: string | undefined) {
   const group = await getSkillGroup(routeId(param));

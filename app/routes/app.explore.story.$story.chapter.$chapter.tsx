@@ -1,6 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { FeedbackType, getReferenceData, getStory, getUserProgress, recordCompletion } from '@modules/catalogue/index.server';
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
@@ -8,14 +7,15 @@ import { RelatedPanel, RelatedVideos } from '~/components/explore/related';
 import { byOrdinal, isChapterWatched, storyCardLink, storyPath } from '~/components/explore/story-state';
 import { VideoPlayer } from '~/components/explore/video-player';
 import { exploreLinks, Section } from '~/components/explore/explore-page';
-import { badRequest, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { badRequest, chapterIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const story = matches.find((m) => m.id === 'routes/app.explore.story.$story')?.data as { story?: { name: string } } | undefined;
-  return [{ title: `${data?.chapter.name ?? 'Chapter'}${story?.story?.name ? ` · ${story.story.name}` : ''} | Leda` }];
-};
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data, matches }) => {
+  const frame = matches.find((m) => m.id === 'routes/app.explore.story.$story')?.data as { story?: { name: string } } | undefined;
+  return `${data?.chapter.name ?? 'Chapter'}${frame?.story?.name ? ` · ${frame.story.name}` : ''}`;
+});
 
 async function loadChapter(params: { story?: string; chapter?: string }) {
   const story = await getStory(routeId(params.story));
@@ -59,11 +59,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     relatedStories,
   };
 }
-
-const chapterIntent = z.discriminatedUnion('intent', [
-  thumbsIntent,
-  z.object({ intent: z.literal('completeVideo'), videoId: z.coerce.number().int().positive() }),
-]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useParams } from '@remix-run/react';
 import { getStory, getUserProgress } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
@@ -7,10 +7,11 @@ import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/ex
 import { LockedPanel } from '~/components/explore/feedback-forms';
 import { byOrdinal, isChapterWatched, storyState } from '~/components/explore/story-state';
 import { badRequest, interestIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.story.name ?? 'Story'} | Leda` }];
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.story.name ?? 'Story');
 
 async function loadStory(param: string | undefined) {
   const story = await getStory(routeId(param));

@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { getReferenceData, getUserProgress } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { CardGrid, StoryCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, Section, exploreLinks } from '~/components/explore/explore-page';
 import { storyCardLink } from '~/components/explore/story-state';
+import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const links = exploreLinks;
-export const meta: MetaFunction = () => [{ title: 'Stories | Leda' }];
+export const meta = appMeta('Stories');
 
 /** /app/explore/story: the featured story banner and the stories of each module. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -32,15 +32,18 @@ const HIDDEN_JOURNEY_ID = 1000;
 const HEX = /^[0-9a-f]{6}$/i;
 
 /**
- * The catalogue's skill groups and public journeys, read through module functions when the
- * modules export them (the catalogue's listSkillGroups, the journeys module's
- * listPublicJourneys); until then the page shows an honest empty state.
+ * The catalogue's skill groups (listSkillGroups when the catalogue exports it, else its cached
+ * reference data) and public journeys (listPublicJourneys, once a module exports it); until
+ * journeys exist the page shows an honest empty state under the skill-group filter.
  */
 async function readCatalogue(): Promise<{ groups: SkillGroupView[]; journeys: JourneyView[] }> {
   const api = catalogue as unknown as Record<string, unknown>;
   const listSkillGroups = api.listSkillGroups as ((db: unknown) => Promise<Record<string, unknown>[]>) | undefined;
   const listPublicJourneys = api.listPublicJourneys as ((db: unknown) => Promise<Record<string, unknown>[]>) | undefined;
-  const rawGroups = typeof listSkillGroups === 'function' ? await listSkillGroups(getDb()) : [];
+  const rawGroups: Record<string, unknown>[] =
+    typeof listSkillGroups === 'function'
+      ? await listSkillGroups(getDb())
+      : ((await catalogue.getReferenceData(getDb())).capabilities.flatMap((c) => c.skillGroups) as unknown as Record<string, unknown>[]);
   const groups = rawGroups.map((g) => ({
     skillGroupId: Number(g.skillGroupId),
     urlId: String(g.urlId ?? g.skillGroupId),

@@ -54,7 +54,7 @@ export default function PricingPage() {
     lastResult: actionData?.result,
     defaultValue: { teamSize },
     constraint: getZodConstraint(getEnquiryFormSchema),
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: getEnquiryFormSchema }),
   });

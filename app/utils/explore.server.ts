@@ -28,6 +28,29 @@ export const thumbsIntent = z.object({
   rating: z.coerce.number().int().refine((v) => v === -1 || v === 1, 'Thumbs are -1 or 1'),
 });
 export const interestIntent = z.object({ intent: z.literal('interest') });
+export const skillIntent = z.discriminatedUnion('intent', [thumbsIntent, interestIntent]);
+/** A story chapter: thumbs, or the chapter video watched to the end ('Mark as watched' without JavaScript). */
+export const chapterIntent = z.discriminatedUnion('intent', [
+  thumbsIntent,
+  z.object({ intent: z.literal('completeVideo'), videoId: z.coerce.number().int().positive() }),
+]);
+
+const positiveId = z.coerce.number().int().positive();
+/** A dialogue game's clicks: each names the stage it was clicked on, so a stale click changes nothing. */
+export const gameIntent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('start') }),
+  z.object({ intent: z.literal('restart') }),
+  z.object({ intent: z.literal('continue'), stageId: positiveId }),
+  z.object({ intent: z.literal('choose'), stageId: positiveId, choiceId: positiveId }),
+]);
+/** A survey's clicks: each names the question it was clicked on. */
+export const surveyIntent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('start') }),
+  z.object({ intent: z.literal('restart') }),
+  z.object({ intent: z.literal('answer'), questionId: positiveId, optionId: positiveId }),
+  z.object({ intent: z.literal('back'), questionId: positiveId }),
+  z.object({ intent: z.literal('next'), questionId: positiveId }),
+]);
 
 /** Parses a POST body with an intent schema; null when the body does not fit (answer badRequest()). */
 export async function parseIntent<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T> | null> {

@@ -31,6 +31,7 @@ export {
   endSession,
   endAllSessions,
   blankSessionCookie,
+  pruneExpiredSessions,
   SESSION_COOKIE,
   type SessionInfo,
 } from './sessions.server';

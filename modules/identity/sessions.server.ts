@@ -138,3 +138,9 @@ export function blankSessionCookie() {
 export function resetSessionConfig() {
   lucia = undefined;
 }
+
+/** Housekeeping: expired sessions and used or expired one-time tokens. */
+export async function pruneExpiredSessions() {
+  await auth().deleteExpiredSessions();
+  await getDb().deleteFrom('one_time_tokens').where('expires_at', '<', new Date(Date.now() - DAY)).execute();
+}

@@ -6,7 +6,7 @@ export { sendEmail, deliverCommunication, resetMailTransport, emailLayout, escap
 export { newestCommunicationTo } from './communications.server';
 export { enqueue, registerJobs, getJob, processJob, startSchedules, drainInProcessJobs, closeQueue, QUEUE_NAME, queuePrefix, type JobDefinition } from './queue.server';
 export { getRedis, closeRedis } from './redis.server';
-export { rateLimiter, tryConsume } from './rate-limit.server';
+export { rateLimiter, tryConsume, pruneRateLimits, type Limiter } from './rate-limit.server';
 export { logger } from './logger.server';
 export { DomainError, isDomainError, GENERIC_ERROR, type ErrorCode } from './errors';
 export { putBlob, putUploadedBlob, readBlob, blobUrl, isBlobId, type StoredBlob } from './storage.server';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resetEnvCache } from './env.server';
-import { drainInProcessJobs, enqueue, registerJobs } from './queue.server';
+import { drainInProcessJobs, enqueue, registerJobs, type JobDefinition } from './queue.server';
+
+const flakySchema = z.object({ n: z.coerce.number() });
 
 /** The job port without Redis: the same processors run in this process, with retries. */
 const savedRedisUrl = process.env.REDIS_URL;
@@ -18,16 +20,15 @@ describe('enqueue (in-process)', () => {
   it('runs the processor with the validated payload and retries a failure', async () => {
     const seen: number[] = [];
     let failures = 2;
-    registerJobs([
-      {
-        name: 'test-flaky',
-        schema: z.object({ n: z.coerce.number() }),
-        process: async ({ n }: { n: number }) => {
-          if (failures-- > 0) throw new Error('flaky');
-          seen.push(n);
-        },
+    const flaky: JobDefinition<typeof flakySchema> = {
+      name: 'test-flaky',
+      schema: flakySchema,
+      process: async ({ n }) => {
+        if (failures-- > 0) throw new Error('flaky');
+        seen.push(n);
       },
-    ]);
+    };
+    registerJobs([flaky as JobDefinition]);
     await enqueue('test-flaky', { n: '7' });
     await drainInProcessJobs();
     expect(seen).toEqual([7]);

@@ -28,7 +28,14 @@ export interface BlobsTable {
   created_at: CreatedAt;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expires_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SharedTables {
+  rate_limits: RateLimitsTable;
   communications: CommunicationsTable;
   blobs: BlobsTable;
 }

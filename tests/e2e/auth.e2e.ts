@@ -35,8 +35,8 @@ interface DemoHome {
 }
 const DEMO_HOMES: DemoHome[] = [
   { email: 'admin@leda.test', home: '/app/team', organisation: null, teams: [] },
-  // Decision 020: the navigation lists the user's own teams, and the demo organisation admin belongs to none.
-  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: [] },
+  // The navigation lists the user's own teams (decision 020); the demo organisation admin is a member of both.
+  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'], insights: true },
   { email: 'teamadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team'], posts: true },
   { email: 'learner@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'] },
   { email: 'trial@leda.test', home: '/app/team', organisation: 'Trial Company', teams: ['Trial Team'], trial: true },
@@ -77,7 +77,7 @@ async function resetPasswordThroughEmail(tp: TestPage, email: string, newPasswor
   const { page } = tp;
   await open(tp, '/auth/password-forgot');
   await page.getByLabel('Email').fill(email);
-  await page.locator('form').filter({ has: page.getByLabel('Email') }).getByRole('button').click();
+  await page.getByRole('button', { name: 'Send me a link' }).click();
   await page.getByText('Please check your email for further instructions.').waitFor();
 
   const subject = await openNewestEmail(page, email);
@@ -126,6 +126,8 @@ for (const javaScript of [true, false]) {
       await login(tp, 'trial@leda.test', 'not-the-password-1');
       await tp.page.getByText('Incorrect email or password.').waitFor();
       expect(new URL(tp.page.url()).pathname).toBe('/auth/login');
+      await open(tp, '/auth/login');
+      expect(await tp.page.getByText('Incorrect email or password.').count()).toBe(0);
       await login(tp, 'nobody-here@leda.test', 'whatever-password-1');
       await tp.page.getByText('Incorrect email or password.').waitFor();
       expect(new URL(tp.page.url()).pathname).toBe('/auth/login');
@@ -142,7 +144,7 @@ for (const javaScript of [true, false]) {
     it('sends an account whose licence expired to /license-expired', async () => {
       const tp = await newPage({ javaScript });
       await loginAndWait(tp, 'expired@leda.test', '/license-expired');
-      await tp.page.getByText(/licen[cs]e has expired|licen[cs]e expired/i).first().waitFor();
+      await tp.page.getByRole('heading', { name: /licen[cs]e has expired/i }).waitFor();
       // the app stays closed to them
       await open(tp, '/app/team');
       expect(pathOf(tp.page)).not.toMatch(/^\/app/);

@@ -10,8 +10,8 @@ import type { TestProject } from 'vitest/node';
 /**
  * Starts the BUILT server (node build/index.js, so run `npm run build` first; `npm run test:e2e`
  * does) as a child process on a free port, with a database of its own:
- *  - DATABASE_URL set: a new database leda_e2e_<id> on that server, seeded before the start
- *    (the server seeds only the embedded database), dropped afterwards;
+ *  - DATABASE_URL set: a new database leda_e2e_<id> on that server, seeded before the start by
+ *    scripts/seed.ts (the server seeds only the embedded database), dropped afterwards;
  *  - otherwise a fresh DATA_DIR, where the embedded PGlite seeds itself on first start.
  * REDIS_URL passes through with a prefix of its own. The tests get the base URL via inject('e2eBaseUrl').
  */
@@ -115,28 +115,10 @@ export default async function setup(project: TestProject) {
   const dbName = `leda_e2e_${id}`;
   let dataDir: string | undefined;
   let admin: pg.Client | undefined;
-  if (baseDbUrl) {
-    admin = new pg.Client({ connectionString: baseDbUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(baseDbUrl);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-    // Another helper owns scripts/seed.ts (npm run seed); until it exists, the e2e fallback seeds.
-    const seedScript = fs.existsSync(path.join(root, 'scripts/seed.ts')) ? 'scripts/seed.ts' : 'tests/e2e/seed.ts';
-    await runToEnd(path.join(root, 'node_modules/.bin/tsx'), [seedScript], env, logFile);
-  } else {
-    delete env.DATABASE_URL;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-e2e-'));
-    env.DATA_DIR = dataDir;
-  }
-
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', log, log] });
-  fs.closeSync(log);
+  let child: ChildProcess | undefined;
 
   const teardown = async () => {
-    await stopChild(child);
+    if (child) await stopChild(child);
     if (admin) {
       await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
       await admin.end().catch(() => undefined);
@@ -147,6 +129,22 @@ export default async function setup(project: TestProject) {
   };
 
   try {
+    if (baseDbUrl) {
+      admin = new pg.Client({ connectionString: baseDbUrl });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(baseDbUrl);
+      url.pathname = `/${dbName}`;
+      env.DATABASE_URL = url.toString();
+      await runToEnd(path.join(root, 'node_modules/.bin/tsx'), ['scripts/seed.ts'], env, logFile);
+    } else {
+      delete env.DATABASE_URL;
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-e2e-'));
+      env.DATA_DIR = dataDir;
+    }
+    const log = fs.openSync(logFile, 'a');
+    child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
     await waitForServer(`${baseUrl}/auth/login`, child, logFile);
   } catch (e) {
     await teardown();

@@ -8,6 +8,11 @@ import { browserForThisFile, open, pathOf, screenshot, waitForHydration, waitFor
  */
 const { newPage } = browserForThisFile();
 
+/** Waits for an exact path + query (support's waitForPath compares only the pathname for strings). */
+async function waitForUrl(page: TestPage['page'], pathAndQuery: string) {
+  await page.waitForURL((url) => url.pathname + url.search === pathAndQuery);
+}
+
 async function submit(tp: TestPage, buttonName: string | RegExp) {
   await tp.page.getByRole('button', { name: buttonName }).click();
 }
@@ -54,7 +59,7 @@ for (const javaScript of [true, false]) {
     it('legacy /site/signup keeps the query and prefills the contact form', async () => {
       const tp = await newPage({ javaScript });
       await tp.page.goto('/site/signup?email=lee%40example.test');
-      await waitForPath(tp.page, '/contact?email=lee%40example.test');
+      await waitForUrl(tp.page, '/contact?email=lee%40example.test');
       await expect.poll(() => tp.page.getByLabel('Work email').inputValue()).toBe('lee@example.test');
     });
 
@@ -106,7 +111,7 @@ for (const javaScript of [true, false]) {
         await page.getByText(text, { exact: true }).first().waitFor();
       }
       await page.getByRole('link', { name: 'Get Teams PLUS' }).click();
-      await waitForPath(page, '/pricing?teamSize=21-50');
+      await waitForUrl(page, '/pricing?teamSize=21-50');
       if (javaScript) await waitForHydration(page);
       await expect.poll(() => page.getByLabel('Team size').inputValue()).toBe('21-50');
       await page.getByLabel('First name').fill('Pat');
@@ -137,7 +142,7 @@ for (const javaScript of [true, false]) {
       const tp = await newPage({ javaScript });
       const { page } = tp;
       await open(tp, '/site/unsubscribe?email=leaver%40example.test');
-      await waitForPath(page, '/unsubscribe?email=leaver%40example.test');
+      await waitForUrl(page, '/unsubscribe?email=leaver%40example.test');
       if (javaScript) await waitForHydration(page);
       expect(await page.getByLabel('Email address').inputValue()).toBe('leaver@example.test');
       await submit(tp, 'Unsubscribe');
@@ -152,7 +157,7 @@ for (const javaScript of [true, false]) {
       expect(await page.locator('.article-featured').count()).toBe(1);
       expect(await page.locator('.article-grid .article-card').count()).toBe(9);
       await page.getByRole('link', { name: 'Page 2' }).click();
-      await waitForPath(page, '/articles?page=2');
+      await waitForUrl(page, '/articles?page=2');
       await expect.poll(() => page.locator('.article-grid .article-card').count()).toBeGreaterThan(0);
       await page.getByRole('link', { name: 'Others' }).click();
       await waitForPath(page, '/articles/tag/others');

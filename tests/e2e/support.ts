@@ -111,11 +111,15 @@ export function pathOf(page: Page) {
   return u.pathname + u.search;
 }
 
-/** Waits until the page is at exactly this path (a RegExp is tested against path + query). */
+/**
+ * Waits until the page is at this place: a string without '?' must equal the pathname, a string
+ * with '?' must equal pathname + query, and a RegExp is tested against pathname + query.
+ */
 export async function waitForPath(page: Page, expected: string | RegExp) {
   await page.waitForURL((url) => {
-    const p = url.pathname + url.search;
-    return typeof expected === 'string' ? url.pathname === expected && (expected.includes('?') ? p === expected : true) : expected.test(p);
+    const here = url.pathname + url.search;
+    if (expected instanceof RegExp) return expected.test(here);
+    return expected.includes('?') ? here === expected : url.pathname === expected;
   });
 }
 

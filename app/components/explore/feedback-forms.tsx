@@ -1,4 +1,5 @@
 import { useActionData, useFetcher } from '@remix-run/react';
+import { LockIcon, ThumbDownIcon, ThumbUpIcon } from './icons';
 
 /** What an explore action answers after storing system feedback. */
 export type FeedbackResult = { feedback?: 'thumbs' | 'interest'; formError?: string } | undefined;
@@ -39,10 +40,10 @@ export function ThumbsForm({ prompt = 'Was this helpful?' }: { prompt?: string }
       <input type="hidden" name="intent" value="thumbs" />
       <p>{prompt}</p>
       <button type="submit" name="rating" value="1" className="button small" aria-label="Thumbs up" disabled={fetcher.state !== 'idle'}>
-        <span aria-hidden="true">👍</span>
+        <ThumbUpIcon />
       </button>
       <button type="submit" name="rating" value="-1" className="button small" aria-label="Thumbs down" disabled={fetcher.state !== 'idle'}>
-        <span aria-hidden="true">👎</span>
+        <ThumbDownIcon />
       </button>
     </fetcher.Form>
   );
@@ -53,8 +54,8 @@ export function LockedPanel({ what, name }: { what: 'skill' | 'story'; name: str
   const { fetcher, sent } = useSent('interest');
   return (
     <section className="locked-panel" aria-labelledby="locked-heading">
-      <div className="lock-icon" aria-hidden="true">
-        🔒
+      <div className="lock-icon">
+        <LockIcon size={32} />
       </div>
       <h2 id="locked-heading">This {what} is locked</h2>
       <p>

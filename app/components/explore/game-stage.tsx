@@ -33,7 +33,7 @@ export interface StageView {
 export function GameStage({ stage }: { stage: StageView }) {
   const label = stage.speaker ?? STAGE_LABEL[stage.type];
   return (
-    <div className="stage" style={stage.imageBackground ? { backgroundImage: `url(${JSON.stringify(stage.imageBackground)})` } : undefined} data-stage-type={stage.type}>
+    <div className="stage" style={stage.imageBackground ? { backgroundImage: `url(${JSON.stringify(stage.imageBackground)})` } : undefined} data-stage-type={stage.type} data-stage-id={stage.stageId}>
       {stage.imageFocus ? <img className="stage-focus" src={stage.imageFocus} alt="" /> : null}
       <div className={`speech ${STAGE_CLASS[stage.type] ?? ''}`}>
         {label ? <span className="speaker">{label}</span> : null}

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { groupColours } from './explore-page';
+import { LockIcon } from './icons';
 
 export interface GroupSummary {
   skillGroupId: number;
@@ -31,7 +32,12 @@ export function SkillChips({ skills, currentSkillId, label }: { skills: GroupSum
       {skills.map((s) => (
         <li key={s.skillId}>
           <Link className="skill-chip" to={`/app/explore/skill/${s.urlId}`} aria-current={s.skillId === currentSkillId ? 'page' : undefined}>
-            {s.isLocked ? <span aria-label="Locked">🔒</span> : null}
+            {s.isLocked ? (
+              <span title="Locked">
+                <LockIcon size={14} />
+                <span className="visually-hidden">Locked: </span>
+              </span>
+            ) : null}
             {s.name}
           </Link>
         </li>

@@ -17,7 +17,7 @@ export interface QuestionView {
  */
 export function SurveyQuestion({ question }: { question: QuestionView }) {
   return (
-    <div className="survey-question">
+    <div className="survey-question" data-question-id={question.questionId}>
       <p className="player-progress">
         Question {question.index + 1} of {question.count}
       </p>

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { pruneRateLimits, type JobDefinition } from '@modules/shared/index.server';
+import { pruneExpiredSessions } from '@modules/identity/index.server';
+import { HOUR } from '@modules/shared/clock';
+
+const schema = z.object({}).passthrough();
+
+/** Hourly: drops expired sessions, one-time tokens and rate-limit windows. Safe to run twice. */
+export const housekeepingJob: JobDefinition<typeof schema> = {
+  name: 'housekeeping',
+  schema,
+  everyMs: HOUR,
+  process: async () => {
+    await pruneRateLimits();
+    await pruneExpiredSessions();
+  },
+};
