@@ -51,7 +51,7 @@ export default function StoriesPage() {
         <Section key={m.moduleId} id={`module-${m.moduleId}`} title={m.name}>
           <CardGrid label={m.name}>
             {m.stories.map((s) => (
-              <StoryCard key={s.storyId} story={s} state={s.state} to={s.to} kicker={m.name} />
+              <StoryCard key={s.storyId} story={s} state={s.state} to={s.to} />
             ))}
           </CardGrid>
         </Section>

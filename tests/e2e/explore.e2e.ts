@@ -165,6 +165,12 @@ for (const javaScript of [true, false]) {
 
       await open(tp, '/app/explore/skill/values-and-purpose');
       await page.getByRole('heading', { name: 'This skill is locked' }).waitFor();
+      await page.getByRole('button', { name: "I'm interested" }).click();
+      await page.getByText('Thank you for your feedback!').waitFor();
+
+      const missing = await page.goto('/app/explore/skill/no-such-skill');
+      expect(missing?.status()).toBe(404);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
 
       // Each mode watches a story of its own, from its first chapter.
       const story = javaScript
@@ -185,6 +191,13 @@ for (const javaScript of [true, false]) {
           return v.play();
         });
         await page.getByText('Up next: Taking Sides').waitFor({ timeout: 30_000 });
+        await page.locator('.video-actions').getByText('Watched').waitFor();
+        // A video that cannot load shows the errored state.
+        await video.evaluate((v: HTMLVideoElement) => {
+          v.src = '/media/videos/no-such-clip.webm';
+          v.load();
+        });
+        await page.getByText('This video could not be played.').waitFor();
       } else {
         await page.getByRole('button', { name: 'Mark as watched' }).click();
       }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Html } from './html';
+import { useFocusFirstButton } from './hydrated';
 import { IntentButton, IntentForm } from './player-dialog';
 import { TypedHtml } from './typed-html';
 
@@ -32,8 +33,16 @@ export interface StageView {
 /** One stage of a dialogue game: its speech (typed out with JavaScript), then its choices or its button. */
 export function GameStage({ stage }: { stage: StageView }) {
   const label = stage.speaker ?? STAGE_LABEL[stage.type];
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusFirstButton(ref, stage.stageId);
   return (
-    <div className="stage" style={stage.imageBackground ? { backgroundImage: `url(${JSON.stringify(stage.imageBackground)})` } : undefined} data-stage-type={stage.type} data-stage-id={stage.stageId}>
+    <div
+      ref={ref}
+      className="stage"
+      style={stage.imageBackground ? { backgroundImage: `url(${JSON.stringify(stage.imageBackground)})` } : undefined}
+      data-stage-type={stage.type}
+      data-stage-id={stage.stageId}
+    >
       {stage.imageFocus ? <img className="stage-focus" src={stage.imageFocus} alt="" /> : null}
       <div className={`speech ${STAGE_CLASS[stage.type] ?? ''}`}>
         {label ? <span className="speaker">{label}</span> : null}

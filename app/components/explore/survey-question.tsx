@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Html } from './html';
+import { useFocusFirstButton } from './hydrated';
 import { IntentButton, IntentForm } from './player-dialog';
 
 export interface QuestionView {
@@ -16,8 +18,10 @@ export interface QuestionView {
  * from the second question, Next once the question has an answer.
  */
 export function SurveyQuestion({ question }: { question: QuestionView }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusFirstButton(ref, question.questionId);
   return (
-    <div className="survey-question" data-question-id={question.questionId}>
+    <div ref={ref} className="survey-question" data-question-id={question.questionId}>
       <p className="player-progress">
         Question {question.index + 1} of {question.count}
       </p>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Html, htmlToText } from './html';
-import { isHydrating } from './hydrated';
+import { useHydrated } from './hydrated';
 
 export const TYPE_MS_PER_CHARACTER = 20;
 
@@ -12,7 +12,8 @@ export const TYPE_MS_PER_CHARACTER = 20;
 export function TypedHtml({ html, className }: { html: string; className?: string }) {
   const text = useMemo(() => htmlToText(html), [html]);
   // null: show everything. A component that mounts after hydration (a new stage) starts typing.
-  const [count, setCount] = useState<number | null>(() => (isHydrating() ? null : 0));
+  const mountedAfterHydration = useHydrated();
+  const [count, setCount] = useState<number | null>(() => (mountedAfterHydration ? 0 : null));
   const typing = count !== null && count < text.length;
 
   useEffect(() => {
