@@ -80,7 +80,7 @@ export type SystemFeedbackInput = z.input<typeof systemFeedbackSchema>;
 
 /** An id (number or digits) or a urlId, as the /api bodies send them. */
 export const idOrUrlIdField = z.union([
-  z.number({ error: 'Required' }).int('Must be an id').positive('Must be an id'),
+  z.number({ error: 'Required' }).int('Must be an id').positive('Must be an id').max(2_147_483_647, 'Must be an id'),
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too long'),
 ]);
 /** A numeric id (number or digits). */
