@@ -26,6 +26,7 @@ app.set('trust proxy', env.APP_ENV === 'development' ? 'loopback' : 1);
 app.use(compression());
 
 const ownOrigins = [new URL(env.PUBLIC_URL).origin];
+const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
 
 app.use((req, res, next) => {
   for (const [k, v] of Object.entries(BASE_HEADERS)) res.setHeader(k, v);
@@ -40,6 +41,11 @@ app.use((req, res, next) => {
     })
   ) {
     res.status(403).type('application/json').send(JSON.stringify({ errorMsg: 'Cross-site request refused.' }));
+    return;
+  }
+  // Remix reads a form body whole: a declared body beyond any form or upload we accept is refused up front.
+  if (Number(req.get('content-length') ?? 0) > MAX_REQUEST_BYTES) {
+    res.status(413).type('application/json').send(JSON.stringify({ errorMsg: 'The request is too large.' }));
     return;
   }
   next();

@@ -1,17 +1,9 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const root = path.dirname(new URL(import.meta.url).pathname);
+import { aliases } from './vitest.shared';
 
 /** Unit and integration tests (next to the code); each file gets its own database. */
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^~\/(.*)$/, replacement: `${root}/app/$1` },
-      { find: /^@modules\/(.*)$/, replacement: `${root}/modules/$1` },
-      { find: /^@jobs\/(.*)$/, replacement: `${root}/jobs/$1` },
-    ],
-  },
+  resolve: { alias: aliases },
   esbuild: { jsx: 'automatic' },
   test: {
     globals: true,

@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const root = path.dirname(new URL(import.meta.url).pathname);
+import { aliases } from './vitest.shared';
 
 /**
  * Browser tests (`npm run test:e2e`, which builds first): the built server runs once as a
@@ -9,13 +7,7 @@ const root = path.dirname(new URL(import.meta.url).pathname);
  * playwright-core, one file at a time (the CI machine has 2 cores).
  */
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^~\/(.*)$/, replacement: `${root}/app/$1` },
-      { find: /^@modules\/(.*)$/, replacement: `${root}/modules/$1` },
-      { find: /^@jobs\/(.*)$/, replacement: `${root}/jobs/$1` },
-    ],
-  },
+  resolve: { alias: aliases },
   esbuild: { jsx: 'automatic' },
   test: {
     globals: true,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pruneRateLimits, type JobDefinition } from '@modules/shared/index.server';
+import { HOUR, pruneRateLimits, type JobDefinition } from '@modules/shared/index.server';
 import { pruneExpiredSessions } from '@modules/identity/index.server';
-import { HOUR } from '@modules/shared/clock';
 
 const schema = z.object({}).passthrough();
 

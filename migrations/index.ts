@@ -4,6 +4,7 @@ import * as m20261122T055000 from './20261122T055000-shell-counters';
 import * as m20261122T060000 from './20261122T060000-public-site';
 import * as m20261122T070000 from './20261122T070000-catalogue';
 import * as m20261122T090000 from './20261122T090000-rate-limits';
+import * as m20261122T093000 from './20261122T093000-review-indexes';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T060000-public-site': m20261122T060000,
   '20261122T070000-catalogue': m20261122T070000,
   '20261122T090000-rate-limits': m20261122T090000,
+  '20261122T093000-review-indexes': m20261122T093000,
 };

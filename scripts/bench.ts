@@ -11,15 +11,15 @@
  *
  * To add a page, append a target to TARGETS: a name, the request, and the status to expect.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { dropRedisKeys, freePort, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
 
 /** What the targets may use: the demo learner's session, as cookie and as x-access-token. */
 interface BenchContext {
@@ -73,9 +73,7 @@ export const TARGETS: BenchTarget[] = [
 ];
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };
-const START_TIMEOUT_MS = 90_000;
 const WARMUP_MS = 1_000;
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 const { values: args } = parseArgs({
   options: {
@@ -86,85 +84,6 @@ const { values: args } = parseArgs({
 });
 const CONNECTIONS = Math.max(1, Number(args.connections) || 20);
 const DURATION_MS = Math.max(1, Number(args.duration) || 5) * 1000;
-
-// ---------------------------------------------------------------------------------------------
-// The server under test
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const tail = (file: string) => {
-  try {
-    return fs.readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
-  } catch {
-    return '(no log)';
-  }
-};
-
-function runToEnd(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const log = fs.openSync(logFile, 'a');
-    const child = spawn(cmd, cmdArgs, { cwd: root, env, stdio: ['ignore', log, log] });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      fs.closeSync(log);
-      if (code === 0) resolve();
-      else reject(new Error(`${cmd} ${cmdArgs.join(' ')} exited with ${code}:\n${tail(logFile)}`));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitForServer(baseUrl: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering:\n${tail(logFile)}`);
-    try {
-      const res = await fetch(`${baseUrl}/bench/hello`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not answer within ${START_TIMEOUT_MS / 1000}s:\n${tail(logFile)}`);
-}
-
-async function dropRedisKeys(redisUrl: string, prefix: string) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Signing in (POST /api/auth/login; the login form when that route is missing)
@@ -288,7 +207,6 @@ function printTable(results: Result[]) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const serverEntry = path.join(root, 'build/index.js');
   if (!fs.existsSync(serverEntry)) throw new Error('build/index.js is missing: run `npm run build` first (`npm run bench` does).');
   const targets = args.only ? TARGETS.filter((t) => t.name.toLowerCase().includes(args.only!.toLowerCase())) : TARGETS;
   if (!targets.length) throw new Error(`No target matches --only ${args.only}`);
@@ -325,13 +243,11 @@ async function main() {
     const database = env.DATABASE_URL ? `PostgreSQL (${new URL(env.DATABASE_URL).pathname.slice(1)})` : 'embedded PGlite (fresh)';
     console.log(`Leda bench: ${database}, jobs ${env.REDIS_URL ? 'on Redis' : 'in-process'}, ${CONNECTIONS} connections, ${DURATION_MS / 1000}s per target`);
     // The server seeds only the embedded database; PostgreSQL is migrated and seeded (when empty) here.
-    if (env.DATABASE_URL) await runToEnd(path.join(root, 'node_modules/.bin/tsx'), ['scripts/seed.ts'], env, logFile);
+    if (env.DATABASE_URL) await runToEnd(tsxBin, ['scripts/seed.ts'], env, logFile);
 
-    const log = fs.openSync(logFile, 'a');
-    child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', log, log] });
-    fs.closeSync(log);
+    child = spawnLogged(process.execPath, [serverEntry], env, logFile);
     const startedAt = performance.now();
-    await waitForServer(baseUrl, child, logFile);
+    await waitForServer(`${baseUrl}/bench/hello`, child, logFile, { ready: (status) => status >= 200 && status < 300 });
     console.log(`server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)}s on ${baseUrl}\n`);
 
     const ctx = await signIn(baseUrl);

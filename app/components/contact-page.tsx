@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { contactFormSchema, type ContactVariant } from '@modules/admin/schemas';
 import { CheckboxField, Field, FormError, TextAreaField } from './forms';
-import { Honeypot, ThankYou } from './public-forms';
+import { Honeypot, PersonFields, ThankYou } from './public-forms';
 
 /** The contact page in its two variations: Contact us (message) and Try for free (phone number). */
 export interface ContactActionData {
@@ -93,11 +93,7 @@ export function ContactPage({
         ) : (
           <Form method="post" {...getFormProps(form)} className="stacked-form">
             <FormError id={form.errorId} errors={form.errors} />
-            <div className="field-row">
-              <Field label="First name" meta={fields.firstName} autoComplete="given-name" />
-              <Field label="Last name" meta={fields.lastName} autoComplete="family-name" />
-            </div>
-            <Field label="Work email" meta={fields.email} type="email" autoComplete="email" />
+            <PersonFields fields={fields} />
             <Field label="Organisation" meta={fields.organisation} autoComplete="organization" />
             <Field label="Job title (optional)" meta={fields.jobTitle} autoComplete="organization-title" />
             {variant === 'contact' ? (

@@ -1,11 +1,12 @@
 import { getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { HONEYPOT_FIELD } from '@modules/admin/schemas';
-import { ErrorList } from './forms';
+import { ErrorList, Field } from './forms';
 
 /**
  * Pieces shared by the public forms: the honeypot (a field people never see or fill), the
- * thank-you that replaces a form once it is sent, and a select wired like Field.
+ * thank-you that replaces a form once it is sent, the name and work email fields, and a select
+ * wired like Field.
  */
 export function Honeypot() {
   return (
@@ -50,5 +51,20 @@ export function SelectField({
       </select>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
+  );
+}
+
+type Meta = FieldMetadata<any, any, string[]>;
+
+/** First and last name side by side, then the work email: how every public form asks who you are. */
+export function PersonFields({ fields }: { fields: { firstName: Meta; lastName: Meta; email: Meta } }) {
+  return (
+    <>
+      <div className="field-row">
+        <Field label="First name" meta={fields.firstName} autoComplete="given-name" />
+        <Field label="Last name" meta={fields.lastName} autoComplete="family-name" />
+      </div>
+      <Field label="Work email" meta={fields.email} type="email" autoComplete="email" />
+    </>
   );
 }

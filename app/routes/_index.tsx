@@ -7,6 +7,7 @@ import { ArticleCard } from '~/components/articles';
 import { CtaBand, FactStrip } from '~/components/marketing';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { newsletterAction } from '~/utils/newsletter.server';
+import { readFormData } from '~/utils/form.server';
 
 export const links = siteLinks;
 
@@ -24,7 +25,7 @@ export async function loader(_: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return newsletterAction(request, await request.formData());
+  return newsletterAction(request, await readFormData(request));
 }
 
 const STEPS = [

@@ -1,10 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { AssessmentType, getSurveyPlay, playSurvey, type SurveyAction } from '@modules/catalogue/index.server';
 import { exploreLinks } from '~/components/explore/explore-page';
-import { FormErrorNote } from '~/components/explore/feedback-forms';
-import { IntentButton, PlayerDialog } from '~/components/explore/player-dialog';
-import { Results } from '~/components/explore/results';
+import { IntentButton } from '~/components/explore/player-dialog';
+import { PlayerScreen } from '~/components/explore/player-pages';
 import { SurveyQuestion, type QuestionView } from '~/components/explore/survey-question';
 import { badRequest, surveyIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
 import { appMeta } from '~/utils/meta';
@@ -82,23 +81,15 @@ export default function SurveyPlayer() {
   const { assessment, status, question, results } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
-    <PlayerDialog title={assessment.name} closeTo={LIST}>
-      <FormErrorNote error={failure?.formError} />
-      {assessment.problem ? (
-        <p role="alert">{assessment.problem}</p>
-      ) : status === 'results' && results ? (
-        <Results
-          results={results}
-          actions={
-            <>
-              <IntentButton intent="restart" label="Restart survey" />
-              <Link to={LIST} className="button primary">
-                Finish
-              </Link>
-            </>
-          }
-        />
-      ) : question ? (
+    <PlayerScreen
+      title={assessment.name}
+      closeTo={LIST}
+      formError={failure?.formError}
+      problem={assessment.problem}
+      results={status === 'results' ? results : null}
+      restartLabel="Restart survey"
+    >
+      {question ? (
         <SurveyQuestion question={question} />
       ) : (
         <div className="survey-start">
@@ -111,6 +102,6 @@ export default function SurveyPlayer() {
           {assessment.citation ? <p className="survey-citation">{assessment.citation}</p> : null}
         </div>
       )}
-    </PlayerDialog>
+    </PlayerScreen>
   );
 }

@@ -1,26 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { getAssessment, seedCatalogue } from '@modules/catalogue/index.server';
+import { getAssessment } from '@modules/catalogue/index.server';
 import { loader as listLoader } from './app.explore.assessments';
 import { action as surveyAction, loader as surveyLoader } from './app.explore.assessments.$assessment';
-import { args, formRequest, getRequest, run } from '../../tests/support/remix';
-import { makeUser, signIn } from '../../tests/support/factories';
+import { args, getRequest, run } from '../../tests/support/remix';
+import { completionRows, learner, playerRoute, seedCatalogueBeforeAll } from '../../tests/support/explore';
 
 /** The assessments page and a self-assessment survey answered to its results through the actions (no JavaScript). */
-beforeAll(async () => {
-  await seedCatalogue(getDb());
-});
-
-async function learner() {
-  const u = await makeUser();
-  const { cookie } = await signIn(u.userId);
-  return { userId: u.userId, cookie };
-}
+seedCatalogueBeforeAll();
 
 const P = '/app/explore/assessments';
-const view = (cookie: string, a: string) => run(() => surveyLoader(args(getRequest(`${P}/${a}`, { cookie }), { assessment: a })));
-const click = (cookie: string, a: string, fields: Record<string, string>) => run(() => surveyAction(args(formRequest(`${P}/${a}`, fields, { cookie }), { assessment: a })));
-const completions = (userId: number) => getDb().selectFrom('user_progress').selectAll().where('user_id', '=', userId).where('kind', '=', 'assessment').execute();
+const { view, click } = playerRoute(P, 'assessment', { loader: surveyLoader, action: surveyAction });
+const completions = (userId: number) => completionRows(userId, 'assessment');
 
 describe('/app/explore/assessments', () => {
   it('lists the surveys', async () => {

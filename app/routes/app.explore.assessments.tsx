@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useOutlet } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { getUserProgress, listAssessments } from '@modules/catalogue/index.server';
-import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
-import { CardGrid, AssessmentCard } from '~/components/explore/cards';
-import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
-import { PlayerHost } from '~/components/explore/player-dialog';
+import { AssessmentCard } from '~/components/explore/cards';
+import { exploreLinks } from '~/components/explore/explore-page';
+import { PlayerListPage } from '~/components/explore/player-pages';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -22,20 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AssessmentsPage() {
   const { assessments } = useLoaderData<typeof loader>();
-  const player = useOutlet();
   return (
-    <PlayerHost player={player}>
-      <ExplorePage crumbs={[EXPLORE_CRUMB, { label: 'Assessments' }]} title="Assessments" intro="Short self-assessment surveys: answer honestly and get feedback on where to focus next.">
-        {assessments.length ? (
-          <CardGrid label="Assessments">
-            {assessments.map((a) => (
-              <AssessmentCard key={a.assessmentId} assessment={a} completed={a.completed} />
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyMessage>No surveys to display.</EmptyMessage>
-        )}
-      </ExplorePage>
-    </PlayerHost>
+    <PlayerListPage
+      title="Assessments"
+      intro="Short self-assessment surveys: answer honestly and get feedback on where to focus next."
+      empty="No surveys to display."
+      cards={assessments.map((a) => (
+        <AssessmentCard key={a.assessmentId} assessment={a} completed={a.completed} />
+      ))}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { GameType, getGamePlay, playGame, type GameAction } from '@modules/catalogue/index.server';
 import { exploreLinks } from '~/components/explore/explore-page';
 import { GameStage, usePreloadedImages, type StageView } from '~/components/explore/game-stage';
-import { IntentButton, PlayerDialog } from '~/components/explore/player-dialog';
-import { Results } from '~/components/explore/results';
-import { FormErrorNote } from '~/components/explore/feedback-forms';
+import { IntentButton } from '~/components/explore/player-dialog';
+import { PlayerScreen } from '~/components/explore/player-pages';
 import { badRequest, gameIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
@@ -86,23 +85,15 @@ export default function GamePlayer() {
   const failure = useActionData<typeof action>();
   const ready = usePreloadedImages(images);
   return (
-    <PlayerDialog title={game.title} closeTo={LIST}>
-      <FormErrorNote error={failure?.formError} />
-      {game.problem ? (
-        <p role="alert">{game.problem}</p>
-      ) : status === 'results' && results ? (
-        <Results
-          results={results}
-          actions={
-            <>
-              <IntentButton intent="restart" label="Restart" />
-              <Link to={LIST} className="button primary">
-                Finish
-              </Link>
-            </>
-          }
-        />
-      ) : stage ? (
+    <PlayerScreen
+      title={game.title}
+      closeTo={LIST}
+      formError={failure?.formError}
+      problem={game.problem}
+      results={status === 'results' ? results : null}
+      restartLabel="Restart"
+    >
+      {stage ? (
         <GameStage stage={stage} />
       ) : (
         <div className="game-start">
@@ -113,6 +104,6 @@ export default function GamePlayer() {
           </div>
         </div>
       )}
-    </PlayerDialog>
+    </PlayerScreen>
   );
 }

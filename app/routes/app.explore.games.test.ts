@@ -1,27 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { DialogueStageType, getGame, seedCatalogue } from '@modules/catalogue/index.server';
+import { DialogueStageType, getGame } from '@modules/catalogue/index.server';
 import { loader as gamesLoader } from './app.explore.games';
 import { action as gameAction, loader as gameLoader } from './app.explore.games.$game';
-import { args, formRequest, getRequest, run } from '../../tests/support/remix';
-import { makeUser, signIn } from '../../tests/support/factories';
+import { args, getRequest, run } from '../../tests/support/remix';
+import { completionRows, learner, playerRoute, seedCatalogueBeforeAll } from '../../tests/support/explore';
 
 /** The games page and a dialogue game played to its results through the actions (the no-JavaScript path). */
-beforeAll(async () => {
-  await seedCatalogue(getDb());
-});
-
-async function learner() {
-  const u = await makeUser();
-  const { cookie } = await signIn(u.userId);
-  return { userId: u.userId, cookie };
-}
+seedCatalogueBeforeAll();
 
 const P = '/app/explore/games';
-const view = (cookie: string, game: string) => run(() => gameLoader(args(getRequest(`${P}/${game}`, { cookie }), { game })));
-const click = (cookie: string, game: string, fields: Record<string, string>) => run(() => gameAction(args(formRequest(`${P}/${game}`, fields, { cookie }), { game })));
-
-const gameCompletions = (userId: number) => getDb().selectFrom('user_progress').selectAll().where('user_id', '=', userId).where('kind', '=', 'game').execute();
+const { view, click } = playerRoute(P, 'game', { loader: gameLoader, action: gameAction });
+const gameCompletions = (userId: number) => completionRows(userId, 'game');
 
 describe('/app/explore/games', () => {
   it("lists the games as cards named with ' Game' added by the card", async () => {

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { useLoaderData, useOutlet } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { getUserProgress, listGames } from '@modules/catalogue/index.server';
-import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
-import { CardGrid, GameCard } from '~/components/explore/cards';
-import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
-import { PlayerHost } from '~/components/explore/player-dialog';
+import { GameCard } from '~/components/explore/cards';
+import { exploreLinks } from '~/components/explore/explore-page';
+import { PlayerListPage } from '~/components/explore/player-pages';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -22,20 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function GamesPage() {
   const { games } = useLoaderData<typeof loader>();
-  const player = useOutlet();
   return (
-    <PlayerHost player={player}>
-      <ExplorePage crumbs={[EXPLORE_CRUMB, { label: 'Games' }]} title="Games" intro="Short dialogue games: make choices in a realistic situation and see how your choices played out.">
-        {games.length ? (
-          <CardGrid label="Games">
-            {games.map((g) => (
-              <GameCard key={g.gameId} game={g} completed={g.completed} />
-            ))}
-          </CardGrid>
-        ) : (
-          <EmptyMessage>No games to display.</EmptyMessage>
-        )}
-      </ExplorePage>
-    </PlayerHost>
+    <PlayerListPage
+      title="Games"
+      intro="Short dialogue games: make choices in a realistic situation and see how your choices played out."
+      empty="No games to display."
+      cards={games.map((g) => (
+        <GameCard key={g.gameId} game={g} completed={g.completed} />
+      ))}
+    />
   );
 }

@@ -1,23 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { FeedbackType, getStory, getUserProgress, seedCatalogue } from '@modules/catalogue/index.server';
+import { FeedbackType, getStory, getUserProgress } from '@modules/catalogue/index.server';
 import { loader as storiesLoader } from './app.explore.story._index';
 import { action as storyAction, loader as storyLoader } from './app.explore.story.$story';
 import { loader as storyIndexLoader } from './app.explore.story.$story._index';
 import { action as chapterAction, loader as chapterLoader } from './app.explore.story.$story.chapter.$chapter';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
-import { makeUser, signIn } from '../../tests/support/factories';
+import { learner, seedCatalogueBeforeAll } from '../../tests/support/explore';
 
 /** The stories page, a story (its address follows the chapter), a chapter with its video, and a locked story. */
-beforeAll(async () => {
-  await seedCatalogue(getDb());
-});
-
-async function learner() {
-  const u = await makeUser();
-  const { cookie } = await signIn(u.userId);
-  return { userId: u.userId, cookie };
-}
+seedCatalogueBeforeAll();
 
 const P = '/app/explore/story';
 const chapterArgs = (cookie: string, story: string, chapter: string) => args(getRequest(`${P}/${story}/chapter/${chapter}`, { cookie }), { story, chapter });

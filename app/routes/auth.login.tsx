@@ -8,6 +8,7 @@ import { login } from '@modules/identity/index.server';
 import { loginSchema } from '@modules/identity/schemas';
 import { Field, FormError } from '~/components/forms';
 import { clientIpOf } from '~/utils/request-context.server';
+import { readFormData } from '~/utils/form.server';
 import { requireAnonymous, safeRedirectPath } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Log in | Leda' }];
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });

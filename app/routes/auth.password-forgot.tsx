@@ -8,6 +8,7 @@ import { FORGOT_PASSWORD_DONE, requestPasswordReset } from '@modules/identity/in
 import { forgotPasswordSchema } from '@modules/identity/schemas';
 import { Field, FormError } from '~/components/forms';
 import { clientIpOf } from '~/utils/request-context.server';
+import { readFormData } from '~/utils/form.server';
 import { requireAnonymous } from '~/utils/session.server';
 
 /** /auth/password-forgot: the same answer whether or not the email has an account. */
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== 'success') {
     return data<ActionData>({ result: submission.reply(), doneMessage: null }, { status: 400 });
   }

@@ -8,9 +8,10 @@ import { recordPageEvent, submitEnquiry } from '@modules/admin/index.server';
 import { DEFAULT_TEAM_SIZE, getEnquiryFormSchema, HONEYPOT_FIELD, PLANS, SETUP_FEE_DOLLARS, TEAM_SIZES } from '@modules/admin/schemas';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { Field, FormError, TextAreaField } from '~/components/forms';
-import { Honeypot, SelectField, ThankYou } from '~/components/public-forms';
+import { Honeypot, PersonFields, SelectField, ThankYou } from '~/components/public-forms';
 import { PageHero } from '~/components/marketing';
 import { clientIpOf } from '~/utils/request-context.server';
+import { readFormData } from '~/utils/form.server';
 import { publicFormStatus } from '~/utils/public-forms.server';
 import { getOptionalUser } from '~/utils/session.server';
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: getEnquiryFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: getEnquiryFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
   const v = submission.value;
   const db = getDb();
@@ -119,11 +120,7 @@ export default function PricingPage() {
             ) : (
               <Form method="post" {...getFormProps(form)} className="stacked-form" preventScrollReset>
                 <FormError id={form.errorId} errors={form.errors} />
-                <div className="field-row">
-                  <Field label="First name" meta={fields.firstName} autoComplete="given-name" />
-                  <Field label="Last name" meta={fields.lastName} autoComplete="family-name" />
-                </div>
-                <Field label="Work email" meta={fields.email} type="email" autoComplete="email" />
+                <PersonFields fields={fields} />
                 <Field label="Mobile number" meta={fields.phoneNumber} type="tel" autoComplete="tel" hint="Australian mobiles as 04xx xxx xxx; others with their + country code." />
                 <SelectField label="Team size" meta={fields.teamSize} options={TEAM_SIZES.map((t) => ({ value: t, label: `${t} people` }))} />
                 <TextAreaField label="Comments (optional)" meta={fields.comments} rows={4} />

@@ -14,7 +14,8 @@ const LEGACY: Record<string, string> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const target = LEGACY[(params['*'] ?? '').replace(/\/+$/, '')];
+  const key = (params['*'] ?? '').replace(/\/+$/, '');
+  const target = Object.hasOwn(LEGACY, key) ? LEGACY[key] : undefined;
   if (!target) throw new Response('Not found', { status: 404 });
   throw redirect(`${target}${new URL(request.url).search}`, 301);
 }

@@ -6,6 +6,7 @@ import { apiUnsubscribeSchema, HONEYPOT_FIELD } from '@modules/admin/schemas';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { Honeypot, ThankYou } from '~/components/public-forms';
 import { clientIpOf } from '~/utils/request-context.server';
+import { readFormData } from '~/utils/form.server';
 
 export const links = siteLinks;
 export const meta: MetaFunction = () => [{ title: 'Unsubscribe | Leda' }];
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * honeypot or a rate limit store nothing but look the same).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const email = String(form.get('email') ?? '').trim();
   if (!email) return { done: false };
   const parsed = apiUnsubscribeSchema.safeParse({ email, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? undefined });

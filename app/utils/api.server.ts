@@ -43,6 +43,11 @@ export function zodMessage(error: z.ZodError) {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid.';
   const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  // zod's own wording ('Invalid input: expected string, received undefined') is not for people.
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+    if (issue.path.length === 0) return 'The request body must be a JSON object.';
+    return `${where}${/received undefined/.test(issue.message) ? 'This field is required' : `Expected a ${issue.expected}`}`;
+  }
   return issue.code === 'custom' || issue.message.startsWith('Enter') || issue.message.startsWith('Re-enter') || issue.message === 'Passwords do not match'
     ? issue.message
     : `${where}${issue.message}`;

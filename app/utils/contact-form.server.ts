@@ -4,6 +4,7 @@ import { getDb } from '@modules/shared/index.server';
 import { submitEnquiry } from '@modules/admin/index.server';
 import { contactFormSchema, HONEYPOT_FIELD, type ContactVariant } from '@modules/admin/schemas';
 import { clientIpOf } from './request-context.server';
+import { readFormData } from './form.server';
 import { publicFormStatus } from './public-forms.server';
 
 /**
@@ -23,7 +24,7 @@ export function contactPrefill(request: Request) {
 }
 
 export async function contactAction(request: Request, variant: ContactVariant) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: contactFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
   const { [HONEYPOT_FIELD]: honeypot, message, phoneNumber, ...v } = submission.value;

@@ -5,6 +5,7 @@ import { isPasswordTokenUsable, LINK_EXPIRED_MESSAGE, setPasswordWithToken } fro
 import { newPasswordSchema } from '@modules/identity/schemas';
 import type { NewPasswordActionData, NewPasswordLoaderData } from '~/components/new-password-form';
 import { requireAnonymous } from './session.server';
+import { readFormData } from './form.server';
 
 /**
  * Loader and action shared by /auth/password-reset/{token} and /auth/password-create/{token}:
@@ -29,7 +30,7 @@ export async function newPasswordLoader(request: Request, token: string | undefi
  */
 export async function newPasswordAction(request: Request, token: string | undefined, purpose: Purpose) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: ['password', 'confirmPassword'] });
     return data<NewPasswordActionData>({ result, expiredMessage: null }, { status: 400 });

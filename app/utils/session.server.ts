@@ -69,10 +69,23 @@ function guardUnderConstruction() {
   if (underConstructionUntil()) throw redirect('/under-construction');
 }
 
-/** Only relative paths inside the site: never '//host' or a scheme. */
+/**
+ * Only relative paths inside the site: never '//host', '/\\host' or a scheme. Control characters and
+ * backslashes are refused too: browsers drop tabs and newlines from a Location ('/\t/evil.example'
+ * would become '//evil.example'), and CR/LF would break the header. The answer is ASCII.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string) {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
+  if (typeof to !== 'string' || to.length > 2000 || !to.startsWith('/') || to.startsWith('//')) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  const base = 'http://leda.invalid';
+  try {
+    const url = new URL(to, base);
+    if (url.origin !== base) return fallback;
+    // Percent-encoded as URL does it: a Location header must be ASCII ('/🙂' would throw, a 500).
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
 }
 
 export function loginPathFor(request: Request) {

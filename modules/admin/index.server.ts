@@ -14,3 +14,4 @@ export {
   type EnquiryInput,
 } from './enquiries.server';
 export { recordPageView, recordPageEvent, pageCategory, type PageCategory } from './tracking.server';
+export { createUserAndSendWelcome } from './welcome.server';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DialogueStageType, Operator } from './schemas';
+import { sanitizeArticleHtml } from './contents-html';
 
 /**
  * The catalogue's content files (content/catalogue): one zod schema per file kind. Enumerations
@@ -13,7 +14,14 @@ const urlId = z
   .regex(CATALOGUE_URL_ID, 'Use lowercase letters, digits and hyphens (looks-like-this)');
 const name = z.string({ error: 'Required' }).trim().min(1, 'Required').max(250, 'Too long (max 250 characters)');
 const text = z.string().max(200_000, 'Too long').default('');
-const html = z.string({ error: 'Required' }).max(500_000, 'Too long');
+/**
+ * Catalogue HTML is rendered with dangerouslySetInnerHTML by the Explore screens: it is sanitised
+ * here, when it is imported, with the same allow-list as articles (docs/decisions/080-security-review.md).
+ */
+const html = z
+  .string({ error: 'Required' })
+  .max(500_000, 'Too long')
+  .transform((v) => sanitizeArticleHtml(v));
 const ordinal = z.number().int().min(0).max(100_000).optional();
 const colour = z.string().regex(/^#?[0-9A-Fa-f]{6}$/, 'Use a 6-digit hex colour such as C9771F');
 const points = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(-1000).max(1000);
@@ -46,7 +54,7 @@ export const skillFile = z.strictObject({
   ordinal,
   overview: text,
   isLocked: z.boolean().default(false),
-  content: text,
+  content: text.transform((v) => sanitizeArticleHtml(v)),
 });
 export const videosFile = z.array(
   z.strictObject({

@@ -107,3 +107,15 @@ export async function listUserTeams(db: Kysely<Database>, userId: number) {
     .orderBy('teams.name')
     .execute();
 }
+
+/** A team found by its own and its organisation's names (test hooks, scripts); undefined when missing. */
+export async function findTeamByName(db: Kysely<Database>, input: { organisationName: string; teamName: string }) {
+  return db
+    .selectFrom('teams')
+    .innerJoin('organisations', 'organisations.id', 'teams.organisation_id')
+    .select(['teams.id as teamId', 'organisations.id as organisationId'])
+    .where('organisations.name', '=', input.organisationName)
+    .where('teams.name', '=', input.teamName)
+    .orderBy('teams.id')
+    .executeTakeFirst();
+}

@@ -44,6 +44,7 @@ export {
   addTeamUser,
   setUserLocked,
   listUserTeams,
+  findTeamByName,
   EMAIL_IN_USE_MESSAGE,
 } from './directory.server';
 export type { OneTimeTokenPurpose } from './tables';

@@ -10,4 +10,4 @@ export { rateLimiter, tryConsume, pruneRateLimits, type Limiter } from './rate-l
 export { logger } from './logger.server';
 export { DomainError, isDomainError, GENERIC_ERROR, type ErrorCode } from './errors';
 export { putBlob, putUploadedBlob, readBlob, blobUrl, isBlobId, type StoredBlob } from './storage.server';
-export { formatShortDate } from './clock';
+export { formatShortDate, MINUTE, HOUR, DAY, WEEK, MONTH } from './clock';

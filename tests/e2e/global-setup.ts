@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { dropRedisKeys, freePort, repoRoot, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from '../../scripts/lib/server-process';
 
 /**
  * Starts the BUILT server (node build/index.js, so run `npm run build` first; `npm run test:e2e`
@@ -21,72 +21,8 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const START_TIMEOUT_MS = 90_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function tail(file: string, lines = 40) {
-  try {
-    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
-function runToEnd(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const log = fs.openSync(logFile, 'a');
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', log, log] });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      fs.closeSync(log);
-      if (code === 0) resolve();
-      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}:\n${tail(logFile)}`));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The e2e server exited with ${child.exitCode} before answering:\n${tail(logFile)}`);
-    try {
-      const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The e2e server did not answer within ${START_TIMEOUT_MS / 1000}s:\n${tail(logFile)}`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 export default async function setup(project: TestProject) {
-  const serverEntry = path.join(root, 'build/index.js');
-  const assets = path.join(root, 'public/build');
+  const assets = path.join(repoRoot, 'public/build');
   if (!fs.existsSync(serverEntry) || !fs.existsSync(assets) || !fs.readdirSync(assets).some((f) => f.startsWith('manifest-'))) {
     throw new Error('build/index.js or public/build is missing: run `npm run build` first (npm run test:e2e does).');
   }
@@ -116,8 +52,10 @@ export default async function setup(project: TestProject) {
   let dataDir: string | undefined;
   let admin: pg.Client | undefined;
   let child: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
 
   const teardown = async () => {
+    if (worker) await stopChild(worker);
     if (child) await stopChild(child);
     if (admin) {
       await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
@@ -136,36 +74,26 @@ export default async function setup(project: TestProject) {
       const url = new URL(baseDbUrl);
       url.pathname = `/${dbName}`;
       env.DATABASE_URL = url.toString();
-      await runToEnd(path.join(root, 'node_modules/.bin/tsx'), ['scripts/seed.ts'], env, logFile);
+      await runToEnd(tsxBin, ['scripts/seed.ts'], env, logFile);
     } else {
       delete env.DATABASE_URL;
+      // A PGlite database lives inside the web process, so no worker could share it: without
+      // DATABASE_URL the jobs must run in-process, which needs REDIS_URL unset (decision 090).
+      delete env.REDIS_URL;
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-e2e-'));
       env.DATA_DIR = dataDir;
     }
-    const log = fs.openSync(logFile, 'a');
-    child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', log, log] });
-    fs.closeSync(log);
-    await waitForServer(`${baseUrl}/auth/login`, child, logFile);
+    child = spawnLogged(process.execPath, [serverEntry], env, logFile);
+    await waitForServer(`${baseUrl}/auth/login`, child, logFile, { name: 'The e2e server' });
+    if (env.REDIS_URL) {
+      // With Redis the web process only enqueues (e.g. the welcome-email batch): a worker, as in
+      // production, processes the queue. Started after the server, which has migrated by then.
+      worker = spawnLogged(tsxBin, ['jobs/worker.ts'], env, logFile);
+    }
   } catch (e) {
     await teardown();
     throw e;
   }
   project.provide('e2eBaseUrl', baseUrl);
   return teardown;
-}
-
-async function dropRedisKeys(redisUrl: string, prefix: string) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }

@@ -119,7 +119,7 @@ describe('signed-in ordinary learner', () => {
     const learner = await makeUser();
     const { cookie, token } = await signIn(learner.userId);
     for (const route of routes) {
-      const headers = route.id.startsWith('api.') ? { 'x-access-token': token } : { cookie };
+      const headers: Record<string, string> = route.id.startsWith('api.') ? { 'x-access-token': token } : { cookie };
       for (const { what, result } of await loaderAndAction(route, headers)) {
         expectNoCrash(what, result);
         if (route.id === 'admin' || route.id.startsWith('admin.')) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './database';
+import { StripNulPlugin } from './strip-nul.plugin';
 import { loadEnv } from '../env.server';
 
 /**
@@ -23,14 +24,14 @@ async function open(): Promise<Handle> {
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()] });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.resolve(env.DATA_DIR, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new StripNulPlugin()] });
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { getDb } from '@modules/shared/index.server';
+
+/**
+ * Every paged or sorted list, and every periodic delete, has its index (security review,
+ * docs/decisions/080-security-review.md). A missing one means a full scan per page or per run.
+ */
+const EXPECTED: Record<string, string> = {
+  contents_public_list_idx: 'articles and /api/public/getPublicContents (is_public, created_at desc, id desc)',
+  content_tags_tag_idx: 'articles by tag',
+  content_tags_pkey: 'tags of a page of articles (content_id first)',
+  user_notifications_user_created_idx: 'notifications list, newest first',
+  user_notifications_user_seen_idx: 'unseen notifications counter',
+  my_activities_user_completed_idx: 'activities lists',
+  page_views_user_created_idx: 'retention insights per user and time',
+  page_events_user_created_idx: 'events per user and time',
+  users_created_at_idx: 'admin users list',
+  enquiries_created_at_idx: 'admin enquiries list',
+  communications_recipient_idx: 'communications by recipient, newest first',
+  sessions_expires_idx: 'hourly expired-session prune',
+  one_time_tokens_expires_idx: 'hourly expired-token prune',
+  rate_limits_expires_idx: 'hourly rate-limit prune',
+};
+
+describe('indexes', () => {
+  it('exist for every paged or sorted list and every periodic delete', async () => {
+    const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema()`.execute(getDb());
+    const names = new Set(rows.map((r) => r.indexname));
+    for (const [name, why] of Object.entries(EXPECTED)) expect(names.has(name), `${name}: ${why}`).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { beforeAll } from 'vitest';
+import { getDb } from '@modules/shared/index.server';
+import { seedCatalogue } from '@modules/catalogue/index.server';
+import { makeUser, signIn } from './factories';
+import { args, formRequest, getRequest, run } from './remix';
+
+/** The explore route tests: the demo catalogue, a signed-in learner, and the clicks of a player route. */
+
+/** Seeds the demo catalogue once for the test file; call it at the top level of the file. */
+export function seedCatalogueBeforeAll() {
+  beforeAll(async () => {
+    await seedCatalogue(getDb());
+  });
+}
+
+/** A new learner, signed in: their id and session cookie. */
+export async function learner() {
+  const u = await makeUser();
+  const { cookie } = await signIn(u.userId);
+  return { userId: u.userId, cookie };
+}
+
+type RouteFn = (a: ReturnType<typeof args>) => unknown;
+
+/**
+ * A player route `${list}/{id}` whose route param is `param` (games/$game, assessments/$assessment):
+ * `view` runs its loader, `click` posts a form to its action, both as the learner with `cookie`.
+ */
+export function playerRoute(list: string, param: string, route: { loader: RouteFn; action: RouteFn }) {
+  return {
+    view: (cookie: string, id: string) => run(() => route.loader(args(getRequest(`${list}/${id}`, { cookie }), { [param]: id }))),
+    click: (cookie: string, id: string, fields: Record<string, string>) =>
+      run(() => route.action(args(formRequest(`${list}/${id}`, fields, { cookie }), { [param]: id }))),
+  };
+}
+
+/** The learner's completion rows of one kind ('game', 'assessment', ...). */
+export const completionRows = (userId: number, kind: 'game' | 'assessment') =>
+  getDb().selectFrom('user_progress').selectAll().where('user_id', '=', userId).where('kind', '=', kind).execute();
