@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { getDb, type Database } from '@modules/shared/index.server';
 import { EXPLORE_LIMIT } from './schemas';
-import { getReferenceData } from './reference.server';
+import { getReferenceData, toStorySummary } from './reference.server';
 import type {
   AssessmentData,
   AssessmentSummary,
@@ -122,17 +122,11 @@ async function storySummaryOutsideModules(db: Db, storyId: number): Promise<Stor
   if (!s) return null;
   const chapters = await db.selectFrom('chapters').select(['id', 'url_id', 'ordinal', 'name', 'overview', 'video_id']).where('story_id', '=', storyId).orderBy('ordinal').orderBy('id').execute();
   const skills = await db.selectFrom('story_skills').innerJoin('skills', 'skills.id', 'story_skills.skill_id').select(['skills.id', 'skills.url_id', 'skills.name']).where('story_id', '=', storyId).orderBy('story_skills.ordinal').execute();
-  return {
-    storyId: s.id,
-    urlId: s.url_id,
-    moduleId: s.module_id,
-    name: s.name,
-    overview: s.overview,
-    isLocked: s.is_locked,
-    isFeatured: s.is_featured,
-    relatedSkills: skills.map((k) => ({ skillId: k.id, urlId: k.url_id, name: k.name })),
-    chapters: chapters.map((c) => ({ chapterId: c.id, urlId: c.url_id, ordinal: c.ordinal, name: c.name, overview: c.overview, videoId: c.video_id })),
-  };
+  return toStorySummary(
+    s,
+    skills.map((k) => ({ skillId: k.id, urlId: k.url_id, name: k.name })),
+    chapters,
+  );
 }
 
 export async function listGames(db: Db = getDb()): Promise<readonly GameSummary[]> {

@@ -76,6 +76,24 @@ function groupBy<T, K>(rows: T[], key: (r: T) => K) {
   return map;
 }
 
+type StoryRow = { id: number; url_id: string; module_id: number | null; name: string; overview: string; is_locked: boolean; is_featured: boolean };
+type ChapterRow = { id: number; url_id: string; ordinal: number; name: string; overview: string; video_id: number | null };
+
+/** A stories row, its related skills and its chapter rows (in order) as the spec's StorySummary. */
+export function toStorySummary(s: StoryRow, relatedSkills: SkillRef[], chapters: ChapterRow[]): StorySummary {
+  return {
+    storyId: s.id,
+    urlId: s.url_id,
+    moduleId: s.module_id,
+    name: s.name,
+    overview: s.overview,
+    isLocked: s.is_locked,
+    isFeatured: s.is_featured,
+    relatedSkills,
+    chapters: chapters.map((c) => ({ chapterId: c.id, urlId: c.url_id, ordinal: c.ordinal, name: c.name, overview: c.overview, videoId: c.video_id })),
+  };
+}
+
 export async function buildReferenceData(db: Db): Promise<ReferenceData> {
   const [capabilities, groups, skills, modules, stories, chapters, storySkills, games, assessments, gameRelated, assessmentRelated] = await Promise.all([
     db.selectFrom('capabilities').selectAll().orderBy('ordinal').orderBy('id').execute(),
@@ -139,17 +157,12 @@ export async function buildReferenceData(db: Db): Promise<ReferenceData> {
   const chaptersByStory = groupBy(chapters, (c) => c.story_id);
   const skillsByStory = groupBy(storySkills, (s) => s.story_id);
   const storiesByModule = groupBy(stories, (s) => s.module_id);
-  const toStory = (s: (typeof stories)[number]): StorySummary => ({
-    storyId: s.id,
-    urlId: s.url_id,
-    moduleId: s.module_id,
-    name: s.name,
-    overview: s.overview,
-    isLocked: s.is_locked,
-    isFeatured: s.is_featured,
-    relatedSkills: (skillsByStory.get(s.id) ?? []).flatMap((r) => skillRef(r.skill_id) ?? []),
-    chapters: (chaptersByStory.get(s.id) ?? []).map((c) => ({ chapterId: c.id, urlId: c.url_id, ordinal: c.ordinal, name: c.name, overview: c.overview, videoId: c.video_id })),
-  });
+  const toStory = (s: (typeof stories)[number]): StorySummary =>
+    toStorySummary(
+      s,
+      (skillsByStory.get(s.id) ?? []).flatMap((r) => skillRef(r.skill_id) ?? []),
+      chaptersByStory.get(s.id) ?? [],
+    );
   const moduleData: ModuleData[] = modules.map((m) => ({ moduleId: m.id, urlId: m.url_id, name: m.name, stories: (storiesByModule.get(m.id) ?? []).map(toStory) }));
 
   return deepFreeze({

@@ -36,11 +36,11 @@ export function welcomeEmail(firstName: string, token: string, organisationName:
 
 export function verifyAccountEmail(firstName: string, token: string) {
   return {
-    subject: 'Confirm your Leda account',
+    subject: 'Verify your Leda account',
     html: emailLayout({
-      heading: 'Confirm your account',
+      heading: 'Verify your account',
       paragraphs: [`Hi ${firstName},`, 'Please confirm your email address to finish setting up your Leda account.'],
-      action: { label: 'Confirm my account', url: link(`/auth/verify-account/${token}`) },
+      action: { label: 'Verify my account', url: link(`/auth/verify-account/${token}`) },
     }),
   };
 }

@@ -133,7 +133,7 @@ for (const javaScript of [true, false]) {
       await waitForEmail(email, /^Confirm your Leda account/);
 
       const tp = await newPage({ javaScript });
-      const linkPath = await followEmailLink(tp, email, 'Confirm my account', /^\/auth\/verify-account\/[\w-]{20,}$/);
+      const linkPath = await followEmailLink(tp, email, 'Verify my account', /^\/auth\/verify-account\/[\w-]{20,}$/);
       // With JavaScript the page posts itself; without it the person presses the button.
       if (!javaScript) await tp.page.getByRole('button', { name: 'Verify my account' }).click();
       await waitForPath(tp.page, '/app/team');
