@@ -70,6 +70,22 @@ export const TARGETS: BenchTarget[] = [
     expectStatus: 200,
     check: { what: 'the answer names the signed-in learner', test: (body) => (JSON.parse(body) as { user: unknown }).user !== null },
   },
+  {
+    name: 'GET /app/explore/skill (skills page, learner)',
+    method: 'GET',
+    path: '/app/explore/skill',
+    headers: (ctx) => ({ accept: 'text/html', cookie: ctx.cookie }),
+    expectStatus: 200,
+    check: { what: 'the skills page lists the skill groups', test: (body) => body.includes('Self-Awareness') },
+  },
+  {
+    name: 'GET a story chapter page (learner)',
+    method: 'GET',
+    path: '/app/explore/story/the-first-ninety-days/chapter/everything-through-me',
+    headers: (ctx) => ({ accept: 'text/html', cookie: ctx.cookie }),
+    expectStatus: 200,
+    check: { what: 'the chapter page has its video', test: (body) => body.includes('<video') },
+  },
 ];
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };

@@ -128,6 +128,31 @@ function ProfileMenu({ shell, detailsRef }: { shell: ShellData; detailsRef: RefO
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'active' : undefined);
 
+/** One link of the side nav, marked active on its page. */
+function NavItem({ to, label }: { to: string; label: string }) {
+  return (
+    <li>
+      <NavLink to={to} className={navClass}>
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** A side nav section whose heading is itself a link (Activities, Feedback, Explore), with its links below. */
+function NavSection({ id, to, end, label, children }: { id: string; to: string; end?: boolean; label: string; children?: ReactNode }) {
+  return (
+    <section className="app-nav-section" aria-labelledby={id}>
+      <h2 id={id} className="app-nav-heading">
+        <NavLink to={to} end={end} className={navClass}>
+          {label}
+        </NavLink>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function TeamEntry({ team }: { team: NavTeam }) {
   const base = `/app/team/${team.teamId}`;
   return (
@@ -136,32 +161,10 @@ function TeamEntry({ team }: { team: NavTeam }) {
         {team.name}
       </NavLink>
       <ul>
-        {team.journeys ? (
-          <li>
-            <NavLink to={`${base}/journeys`} className={navClass}>
-              Journeys
-            </NavLink>
-          </li>
-        ) : null}
-        <li>
-          <NavLink to={`${base}/members`} className={navClass}>
-            Members
-          </NavLink>
-        </li>
-        {team.insights ? (
-          <li>
-            <NavLink to={`${base}/insights`} className={navClass}>
-              Insights
-            </NavLink>
-          </li>
-        ) : null}
-        {team.posts ? (
-          <li>
-            <NavLink to={`${base}/posts`} className={navClass}>
-              Posts
-            </NavLink>
-          </li>
-        ) : null}
+        {team.journeys ? <NavItem to={`${base}/journeys`} label="Journeys" /> : null}
+        <NavItem to={`${base}/members`} label="Members" />
+        {team.insights ? <NavItem to={`${base}/insights`} label="Insights" /> : null}
+        {team.posts ? <NavItem to={`${base}/posts`} label="Posts" /> : null}
       </ul>
     </li>
   );
@@ -186,58 +189,20 @@ export function SideNav({ nav }: { nav: ShellData['nav'] }) {
           )}
         </section>
       ) : null}
-      <section className="app-nav-section" aria-labelledby="app-nav-activities">
-        <h2 id="app-nav-activities" className="app-nav-heading">
-          <NavLink to="/app/activities" end className={navClass}>
-            Activities
-          </NavLink>
-        </h2>
+      <NavSection id="app-nav-activities" to="/app/activities" end label="Activities">
         <ul>
-          <li>
-            <NavLink to="/app/activities/completed-activities" className={navClass}>
-              Completed Activities
-            </NavLink>
-          </li>
+          <NavItem to="/app/activities/completed-activities" label="Completed Activities" />
         </ul>
-      </section>
-      {nav.feedback ? (
-        <section className="app-nav-section" aria-labelledby="app-nav-feedback">
-          <h2 id="app-nav-feedback" className="app-nav-heading">
-            <NavLink to="/app/feedback" className={navClass}>
-              Feedback
-            </NavLink>
-          </h2>
-        </section>
-      ) : null}
-      <section className="app-nav-section" aria-labelledby="app-nav-explore">
-        <h2 id="app-nav-explore" className="app-nav-heading">
-          <NavLink to="/app/explore" end className={navClass}>
-            Explore
-          </NavLink>
-        </h2>
+      </NavSection>
+      {nav.feedback ? <NavSection id="app-nav-feedback" to="/app/feedback" label="Feedback" /> : null}
+      <NavSection id="app-nav-explore" to="/app/explore" end label="Explore">
         <ul>
-          <li>
-            <NavLink to="/app/explore/skill" className={navClass}>
-              Skills
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/app/explore/story" className={navClass}>
-              Stories
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/app/explore/games" className={navClass}>
-              Games
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/app/explore/assessments" className={navClass}>
-              Assessments
-            </NavLink>
-          </li>
+          <NavItem to="/app/explore/skill" label="Skills" />
+          <NavItem to="/app/explore/story" label="Stories" />
+          <NavItem to="/app/explore/games" label="Games" />
+          <NavItem to="/app/explore/assessments" label="Assessments" />
         </ul>
-      </section>
+      </NavSection>
     </nav>
   );
 }

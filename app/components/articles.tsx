@@ -1,27 +1,11 @@
 import { Link } from '@remix-run/react';
+import type { PublicContent } from '@modules/catalogue/index.server';
+import { ARTICLE_TAGS } from '@modules/catalogue/schemas';
 
 /** Article cards, the tag nav and the pagination of /articles (all plain links: no JS needed). */
-export interface ArticleSummary {
-  contentId: number;
-  urlId: string;
-  name: string;
-  overview: string;
-  authorLabel: string | null;
-  featureImageUrl: string | null;
-  featureImageCaption: string | null;
-  createdAt: string;
-  tags: { tagId: number; urlId: string; name: string }[];
-}
+export type ArticleSummary = Omit<PublicContent, 'featureImageBlobId' | 'isFeatured'>;
 
-export const ARTICLE_NAV = [
-  { urlId: null, name: 'All articles' },
-  { urlId: 'leadership-skills', name: 'Leadership skills' },
-  { urlId: 'emotional-intelligence', name: 'Emotional Intelligence' },
-  { urlId: 'teams-and-culture', name: 'Teams and Culture' },
-  { urlId: 'business', name: 'Business' },
-  { urlId: 'training', name: 'Training' },
-  { urlId: 'others', name: 'Others' },
-] as const;
+export const ARTICLE_NAV = [{ urlId: null, name: 'All articles' }, ...ARTICLE_TAGS, { urlId: 'others', name: 'Others' }] as const;
 
 /** Short date DD/MM/YY (public-site spec 9). */
 export function formatShortDate(iso: string): string {

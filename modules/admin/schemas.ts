@@ -19,6 +19,10 @@ const firstName = requiredString({ max: 250, message: 'Enter a first name' });
 const lastName = requiredString({ max: 250, message: 'Enter a last name' });
 const organisation = requiredString({ max: 250, message: 'Enter an organisation' });
 const jobTitle = optionalString(250);
+/** Who is writing: the first fields of every public enquiry form and /api/public body. */
+const person = { firstName, lastName, email: emailField() };
+/** The contact forms (Contact us, Try for free) also ask for the organisation and job title. */
+const enquirer = { ...person, organisation, jobTitle };
 
 /** A valid mobile number (required). */
 export const mobileNumber = requiredString({ max: 40, message: PHONE_MESSAGE }).refine((v) => isValidPhoneNumber(v, PHONE_COUNTRY), {
@@ -34,11 +38,7 @@ export type ContactVariant = 'contact' | 'try-for-free';
 
 /** The contact page in its two variations: a message (contact) or a phone number (try for free). */
 export const contactFormSchema = z.object({
-  firstName,
-  lastName,
-  email: emailField(),
-  organisation,
-  jobTitle,
+  ...enquirer,
   message: optionalString(5000),
   phoneNumber: optionalMobile,
   consentToNews: checkbox.refine((v) => v, { error: CONSENT_MESSAGE }),
@@ -46,9 +46,7 @@ export const contactFormSchema = z.object({
 });
 
 export const getEnquiryFormSchema = z.object({
-  firstName,
-  lastName,
-  email: emailField(),
+  ...person,
   phoneNumber: mobileNumber,
   teamSize: z.enum(TEAM_SIZES, { error: 'This field is required' }).default(DEFAULT_TEAM_SIZE),
   comments: optionalString(5000),
@@ -69,22 +67,14 @@ export const unsubscribeFormSchema = z.object({
 /* ---- /api/public bodies (section 7) ---- */
 
 export const apiContactUsSchema = z.object({
-  firstName,
-  lastName,
-  email: emailField(),
-  organisation,
-  jobTitle,
+  ...enquirer,
   message: optionalString(5000),
   consentToNews: z.boolean().optional(),
   [HONEYPOT_FIELD]: honeypot,
 });
 
 export const apiTryForFreeSchema = z.object({
-  firstName,
-  lastName,
-  email: emailField(),
-  organisation,
-  jobTitle,
+  ...enquirer,
   phoneNumber: optionalMobile,
   consentToNews: z.boolean().optional(),
   [HONEYPOT_FIELD]: honeypot,
@@ -92,9 +82,7 @@ export const apiTryForFreeSchema = z.object({
 
 /** /api/public/submitGetLeda: organisation carries the phone number, jobTitle the team size, message the comments. */
 export const apiGetLedaSchema = z.object({
-  firstName,
-  lastName,
-  email: emailField(),
+  ...person,
   organisation: mobileNumber,
   jobTitle: z.enum(TEAM_SIZES, { error: `jobTitle: the team size, one of ${TEAM_SIZES.join(', ')}` }),
   message: optionalString(5000),

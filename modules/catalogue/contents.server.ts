@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { blobUrl, DomainError, putBlob, type Database } from '@modules/shared/index.server';
 import { readingTimeMinutes, sanitizeArticleHtml } from './contents-html';
+import { ARTICLE_TAGS } from './schemas';
 
 /**
  * Articles: the catalogue's public contents and their tags. The article path uses the
@@ -22,14 +23,7 @@ export const OTHERS_TAG = 'others';
 export const URL_ID_PATTERN = /^[a-z]+(?:-+[a-z]+)*$/;
 export const URL_ID_MESSAGE = 'URL ID can only container lowercase letters and hyphens (looks-like-this)';
 
-/** The nav tags of the articles page, in order (Others = untagged comes last). */
-export const ARTICLE_TAGS = [
-  { urlId: 'leadership-skills', name: 'Leadership skills' },
-  { urlId: 'emotional-intelligence', name: 'Emotional Intelligence' },
-  { urlId: 'teams-and-culture', name: 'Teams and Culture' },
-  { urlId: 'business', name: 'Business' },
-  { urlId: 'training', name: 'Training' },
-] as const;
+export { ARTICLE_TAGS };
 
 export interface ContentTag {
   tagId: number;

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { blobUrl, getDb, type Database } from '@modules/shared/index.server';
 import { readingTimeMinutes, sanitizeArticleHtml } from './contents-html';
-import { URL_ID_PATTERN } from './contents.server';
+import { URL_ID_PATTERN, type PublicContentDetail } from './contents.server';
 
 /**
  * Contents (articles) as the learner app reads them through /api/content/*: any content by id or
@@ -10,19 +10,9 @@ import { URL_ID_PATTERN } from './contents.server';
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface LearnerContent {
-  contentId: number;
-  urlId: string;
-  name: string;
-  overview: string;
-  authorLabel: string | null;
-  featureImageUrl: string | null;
-  featureImageCaption: string | null;
+/** A public article's fields (without its blob id and featured flag), plus whether it is public. */
+export interface LearnerContent extends Omit<PublicContentDetail, 'featureImageBlobId' | 'isFeatured'> {
   isPublic: boolean;
-  createdAt: string;
-  htmlContent: string;
-  readingTimeMinutes: number;
-  tags: { tagId: number; urlId: string; name: string }[];
 }
 
 /** How many top-level blocks (paragraphs, headings, lists...) a preview keeps. */

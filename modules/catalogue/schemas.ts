@@ -95,3 +95,12 @@ export const apiAssessmentCompletedSchema = z.object({ assessmentId: numericIdFi
 export const apiContentSchema = z.object({ contentId: idOrUrlIdField });
 export const apiContentCompletedSchema = z.object({ contentId: numericIdField });
 export const apiVideoCompletedSchema = z.object({ videoId: numericIdField });
+
+/** The tags of the articles page, in nav order (the page adds 'All articles' first and 'Others' = untagged last). */
+export const ARTICLE_TAGS = [
+  { urlId: 'leadership-skills', name: 'Leadership skills' },
+  { urlId: 'emotional-intelligence', name: 'Emotional Intelligence' },
+  { urlId: 'teams-and-culture', name: 'Teams and Culture' },
+  { urlId: 'business', name: 'Business' },
+  { urlId: 'training', name: 'Training' },
+] as const;
