@@ -130,7 +130,7 @@ for (const javaScript of [true, false]) {
     it('verifies an account from its email and signs in; the link then fails', async () => {
       const email = uniqueEmail(`verify-js-${js}`);
       await createMember(email, 'verify');
-      await waitForEmail(email, /^Confirm your Leda account/);
+      await waitForEmail(email, /^Verify your Leda account/);
 
       const tp = await newPage({ javaScript });
       const linkPath = await followEmailLink(tp, email, 'Verify my account', /^\/auth\/verify-account\/[\w-]{20,}$/);
