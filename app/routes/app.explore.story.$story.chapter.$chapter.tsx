@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { FeedbackType, getReferenceData, getStory, getUserProgress, recordCompletion } from '@modules/catalogue/index.server';
+import { FeedbackType, getReferenceData, getStory, recordCompletion } from '@modules/catalogue/index.server';
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
 import { RelatedPanel, RelatedVideos } from '~/components/explore/related';
 import { byOrdinal, isChapterWatched, storyCardLink, storyPath } from '~/components/explore/story-state';
 import { VideoPlayer } from '~/components/explore/video-player';
 import { exploreLinks, Section } from '~/components/explore/explore-page';
-import { badRequest, chapterIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
+import { badRequest, chapterIntent, notFound, parseIntent, requestProgress, routeId, saveFeedback } from '~/utils/explore.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -30,7 +30,7 @@ async function loadChapter(params: { story?: string; chapter?: string }) {
 /** /app/explore/story/{story}/chapter/{chapter}: the chapter's video, text and related panels. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), getUserProgress(user.userId), getReferenceData()]);
+  const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), requestProgress(request, user.userId), getReferenceData()]);
   const ordered = byOrdinal(story.chapters);
   const next = ordered[ordered.findIndex((c) => c.chapterId === chapter.chapterId) + 1] ?? null;
   const skillIds = new Set(story.relatedSkills.map((s) => s.skillId));

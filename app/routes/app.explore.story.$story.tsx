@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useParams } from '@remix-run/react';
-import { getStory, getUserProgress } from '@modules/catalogue/index.server';
+import { getStory } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { ChapterCarousel } from '~/components/explore/chapter-carousel';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { LockedPanel } from '~/components/explore/feedback-forms';
 import { byOrdinal, isChapterWatched, storyState } from '~/components/explore/story-state';
-import { badRequest, interestIntent, notFound, parseIntent, routeId, saveFeedback } from '~/utils/explore.server';
+import { badRequest, interestIntent, notFound, parseIntent, requestProgress, routeId, saveFeedback } from '~/utils/explore.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -25,7 +25,7 @@ async function loadStory(param: string | undefined) {
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [story, progress] = await Promise.all([loadStory(params.story), getUserProgress(user.userId)]);
+  const [story, progress] = await Promise.all([loadStory(params.story), requestProgress(request, user.userId)]);
   const chapters = story.isLocked ? [] : byOrdinal(story.chapters);
   return {
     story: {

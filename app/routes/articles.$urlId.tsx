@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { getDb } from '@modules/shared/index.server';
-import { getPublicContentWithRelated, sanitizeArticleHtml } from '@modules/catalogue/index.server';
+import { getPublicContentWithRelated } from '@modules/catalogue/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ArticleCard, formatShortDate, tagPath } from '~/components/articles';
 import { CtaBand } from '~/components/marketing';
@@ -32,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw notFound();
   if (key !== found.content.urlId) throw redirect(`/articles/${found.content.urlId}`, 301);
   return {
-    content: { ...found.content, htmlContent: sanitizeArticleHtml(found.content.htmlContent) },
+    // Sanitised when saved and again by getPublicContentWithRelated: once per request is enough.
+    content: found.content,
     relatedContents: found.relatedContents,
     canEdit: Boolean(user?.isLedaAdmin),
   };

@@ -1,8 +1,9 @@
 import { data } from '@remix-run/node';
 import { z } from 'zod';
-import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.server';
+import { FeedbackType, getUserProgress, submitSystemFeedback, type UserProgress } from '@modules/catalogue/index.server';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { DomainError } from '@modules/shared/index.server';
+import { currentStore } from './request-context.server';
 
 /**
  * Shared by the explore routes: the 404 they throw for unknown ids, intent parsing, the feedback forms
@@ -100,4 +101,22 @@ export async function playerStep(run: () => Promise<unknown>) {
     if (e instanceof DomainError) return badRequest(e.message);
     throw e;
   }
+}
+
+const progressMemo = new WeakMap<Request, Promise<UserProgress>>();
+
+/**
+ * The user's progress, read once per request: the story frame and the chapter loader run in the same
+ * request and both need it (docs/decisions/101-story-cache.md). For loaders only: an action that
+ * records a completion must read progress afresh.
+ */
+export function requestProgress(request: Request, userId: number): Promise<UserProgress> {
+  const store = currentStore();
+  const key = `progress:${userId}`;
+  const cached = (store?.memo.get(key) as Promise<UserProgress> | undefined) ?? progressMemo.get(request);
+  if (cached) return cached;
+  const p = getUserProgress(userId);
+  if (store) store.memo.set(key, p);
+  else progressMemo.set(request, p);
+  return p;
 }

@@ -8,6 +8,7 @@ import type {
   ChapterData,
   GameData,
   GameSummary,
+  ReferenceData,
   SkillGroupData,
   SkillSummary,
   SkillWithContent,
@@ -77,12 +78,33 @@ export async function getSkillGroup(idOrUrlId: string | number, db: Db = getDb()
   return reference.capabilities.flatMap((c) => c.skillGroups).find((g) => ('id' in key ? g.skillGroupId === key.id : g.urlId === key.urlId)) ?? null;
 }
 
+/**
+ * A story's full data is the same for every user and changes only with the catalogue, so it is
+ * cached beside the reference data it was built from (a new reference build drops it). The story
+ * and chapter pages call getStory on every request (docs/decisions/101-story-cache.md).
+ */
+const storyCache = new WeakMap<ReferenceData, Map<number, Promise<StoryData | null>>>();
+
 export async function getStory(idOrUrlId: string | number, db: Db = getDb()): Promise<StoryData | null> {
   const key = parseIdOrUrlId(idOrUrlId);
   if (!key) return null;
-  const row = await byKey(db, 'stories', key).select(['id']).executeTakeFirst();
-  if (!row) return null;
   const reference = await getReferenceData(db);
+  const known = reference.modules.flatMap((m) => m.stories).find((s) => ('id' in key ? s.storyId === key.id : s.urlId === key.urlId));
+  const storyId = known?.storyId ?? (await byKey(db, 'stories', key).select(['id']).executeTakeFirst())?.id;
+  if (storyId === undefined) return null;
+  let byId = storyCache.get(reference);
+  if (!byId) storyCache.set(reference, (byId = new Map()));
+  let story = byId.get(storyId);
+  if (!story) {
+    story = loadStory(db, reference, storyId);
+    byId.set(storyId, story);
+    story.catch(() => byId.delete(storyId));
+  }
+  return story;
+}
+
+async function loadStory(db: Db, reference: ReferenceData, storyId: number): Promise<StoryData | null> {
+  const row = { id: storyId };
   const summary = reference.modules.flatMap((m) => m.stories).find((s) => s.storyId === row.id) ?? (await storySummaryOutsideModules(db, row.id));
   if (!summary) return null;
   const moduleName = reference.modules.find((m) => m.moduleId === summary.moduleId)?.name ?? null;

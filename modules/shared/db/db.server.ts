@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from 'kysely';
 import type { Database } from './database';
 import { StripNulPlugin } from './strip-nul.plugin';
 import { loadEnv } from '../env.server';
@@ -14,6 +14,19 @@ import { loadEnv } from '../env.server';
 type Handle = { db: Kysely<Database>; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
 
 let handle: Handle | undefined;
+
+/**
+ * Test-only hook: listeners see each executed query's SQL. A no-op (one size check) unless a
+ * listener is registered; tests/integration/query-count.test.ts counts the queries per page.
+ */
+const queryListeners = new Set<(sql: string) => void>();
+export function onQuery(listener: (sql: string) => void): () => void {
+  queryListeners.add(listener);
+  return () => queryListeners.delete(listener);
+}
+const log = (event: LogEvent) => {
+  if (queryListeners.size) for (const l of queryListeners) l(event.query.sql);
+};
 let opening: Promise<Handle> | undefined;
 
 async function open(): Promise<Handle> {
@@ -24,14 +37,14 @@ async function open(): Promise<Handle> {
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()], log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.resolve(env.DATA_DIR, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new StripNulPlugin()] });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [new StripNulPlugin()], log });
   return {
     db,
     kind: 'pglite',
