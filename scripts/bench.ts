@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (builds first): starts the BUILT server (node build/index.js) on a free port,
- * with a fresh embedded database in a temporary DATA_DIR, or with DATABASE_URL when it is set
+ * with a fresh embedded database in a temporary DATA_DIR, or a scratch database beside DATABASE_URL when it is set
  * (that database is migrated and, when empty, seeded first), signs in the demo learner, then
  * measures requests/s and latency percentiles for each target below, one after another, with
  * CONNECTIONS concurrent keep-alive connections for DURATION seconds (after a short warm-up).
@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { dropRedisKeys, freePort, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
+import { createScratchDatabase, dropRedisKeys, freePort, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
 
 /** What the targets may use: the demo learner's session, as cookie and as x-access-token. */
 interface BenchContext {
@@ -248,15 +248,22 @@ async function main() {
   delete env.UNDER_CONSTRUCTION_UNTIL;
 
   let child: ChildProcess | undefined;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const cleanup = async () => {
     if (child) await stopChild(child);
+    if (scratch) await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (process.env.REDIS_URL) await dropRedisKeys(process.env.REDIS_URL, redisPrefix).catch(() => undefined);
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    const database = env.DATABASE_URL ? `PostgreSQL (${new URL(env.DATABASE_URL).pathname.slice(1)})` : 'embedded PGlite (fresh)';
+    // With DATABASE_URL the bench makes its own scratch database beside it, and drops it at the end.
+    if (env.DATABASE_URL) {
+      scratch = await createScratchDatabase(env.DATABASE_URL, `leda_bench_${redisPrefix.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`);
+      env.DATABASE_URL = scratch.url;
+    }
+    const database = env.DATABASE_URL ? 'PostgreSQL (fresh scratch database)' : 'embedded PGlite (fresh)';
     console.log(`Leda bench: ${database}, jobs ${env.REDIS_URL ? 'on Redis' : 'in-process'}, ${CONNECTIONS} connections, ${DURATION_MS / 1000}s per target`);
     // The server seeds only the embedded database; PostgreSQL is migrated and seeded (when empty) here.
     if (env.DATABASE_URL) await runToEnd(tsxBin, ['scripts/seed.ts'], env, logFile);

@@ -110,3 +110,23 @@ export async function dropRedisKeys(redisUrl: string, prefix: string) {
     redis.disconnect();
   }
 }
+
+/**
+ * A new, empty PostgreSQL database next to the one `baseUrl` names (so a bench or test run never
+ * writes into a database somebody uses), and a function that drops it again.
+ */
+export async function createScratchDatabase(baseUrl: string, name: string) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    },
+  };
+}

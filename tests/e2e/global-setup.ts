@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dropRedisKeys, freePort, repoRoot, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from '../../scripts/lib/server-process';
+import { createScratchDatabase, dropRedisKeys, freePort, repoRoot, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from '../../scripts/lib/server-process';
 
 /**
  * Starts the BUILT server (node build/index.js, so run `npm run build` first; `npm run test:e2e`
@@ -50,17 +49,14 @@ export default async function setup(project: TestProject) {
   const baseDbUrl = process.env.DATABASE_URL;
   const dbName = `leda_e2e_${id}`;
   let dataDir: string | undefined;
-  let admin: pg.Client | undefined;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   let child: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
 
   const teardown = async () => {
     if (worker) await stopChild(worker);
     if (child) await stopChild(child);
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end().catch(() => undefined);
-    }
+    if (scratch) await scratch.drop();
     if (process.env.REDIS_URL) await dropRedisKeys(process.env.REDIS_URL, `leda-e2e-${id}`).catch(() => undefined);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (!process.env.E2E_KEEP_LOG) fs.rmSync(logFile, { force: true });
@@ -68,12 +64,8 @@ export default async function setup(project: TestProject) {
 
   try {
     if (baseDbUrl) {
-      admin = new pg.Client({ connectionString: baseDbUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      const url = new URL(baseDbUrl);
-      url.pathname = `/${dbName}`;
-      env.DATABASE_URL = url.toString();
+      scratch = await createScratchDatabase(baseDbUrl, dbName);
+      env.DATABASE_URL = scratch.url;
       await runToEnd(tsxBin, ['scripts/seed.ts'], env, logFile);
     } else {
       delete env.DATABASE_URL;
