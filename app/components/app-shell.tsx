@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { NavTeam, ShellData } from '~/utils/app-shell.server';
+import { BrandLink } from './brand';
 
 /**
  * The signed-in shell (learner-app section 2): a sticky header (brand, trial banner, My Activities
@@ -29,10 +30,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             <span className="app-nav-bars" aria-hidden="true" />
             <span className="app-nav-button-text">Menu</span>
           </label>
-          <Link to="/app" className="brand" aria-label="Leda app home">
-            <span className="brand-mark" aria-hidden="true" />
-            <span className="brand-text">Leda</span>
-          </Link>
+          <BrandLink to="/app" label="Leda app home" />
           {shell.trial ? <TrialBanner expiresOn={shell.trial.expiresOn} /> : null}
           <div className="app-header-tools">
             <Counter to="/app/activities" label="My Activities" count={shell.myActivitiesCount} describe={(n) => `${n} not completed`} icon={<ChecklistIcon />} />

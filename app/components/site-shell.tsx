@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react
 import type { LinksFunction } from '@remix-run/node';
 import { useEffect, useRef, type ReactNode } from 'react';
 import siteStylesHref from '~/styles/site.css';
+import { BrandLink } from './brand';
 
 type RootData = { user: { fullName: string; isLedaAdmin: boolean } | null; supportEmail: string } | undefined;
 
@@ -41,10 +42,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <div className="site-header-inner">
-          <Link to="/" className="brand" aria-label="Leda home">
-            <span className="brand-mark" aria-hidden="true" />
-            Leda
-          </Link>
+          <BrandLink />
           {/* hidden unless site.css is loaded (it shows them below 980px) */}
           <input ref={toggle} type="checkbox" id="site-nav-toggle" className="nav-toggle" aria-label="Show the menu" hidden />
           <label htmlFor="site-nav-toggle" className="nav-toggle-label" hidden>
@@ -89,10 +87,7 @@ export function SiteFooter({ signedIn, supportEmail }: { signedIn: boolean; supp
     <footer className="site-footer">
       <div className="site-footer-inner">
         <div className="footer-brand">
-          <Link to="/" className="brand" aria-label="Leda home">
-            <span className="brand-mark" aria-hidden="true" />
-            Leda
-          </Link>
+          <BrandLink />
           <p>Leadership and soft skills, learned together by the people you work with.</p>
         </div>
         <nav aria-label="Footer" className="footer-links">

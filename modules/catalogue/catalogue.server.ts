@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { getDb, type Database } from '@modules/shared/index.server';
 import { EXPLORE_LIMIT } from './schemas';
-import { getReferenceData, toStorySummary } from './reference.server';
+import { getReferenceData, toAssessmentHead, toStorySummary } from './reference.server';
 import type {
   AssessmentData,
   AssessmentSummary,
@@ -224,13 +224,7 @@ export async function getAssessment(idOrUrlId: string | number, db: Db = getDb()
     db.selectFrom('survey_activities').selectAll().where('assessment_id', '=', a.id).orderBy('ordinal').execute(),
   ]);
   return {
-    assessmentId: a.id,
-    surveyId: a.id,
-    urlId: a.url_id,
-    name: a.name,
-    type: a.type,
-    overview: a.overview,
-    instruction: a.instruction,
+    ...toAssessmentHead(a),
     citation: a.citation,
     relatedSkills: summary ? [...summary.relatedSkills] : [],
     questions: questions.map((q) => ({

@@ -94,6 +94,11 @@ export function toStorySummary(s: StoryRow, relatedSkills: SkillRef[], chapters:
   };
 }
 
+/** The fields every assessment answer starts with (reference data and the full survey alike). */
+export function toAssessmentHead(a: { id: number; url_id: string; name: string; type: number; overview: string; instruction: string }) {
+  return { assessmentId: a.id, surveyId: a.id, urlId: a.url_id, name: a.name, type: a.type, overview: a.overview, instruction: a.instruction };
+}
+
 export async function buildReferenceData(db: Db): Promise<ReferenceData> {
   const [capabilities, groups, skills, modules, stories, chapters, storySkills, games, assessments, gameRelated, assessmentRelated] = await Promise.all([
     db.selectFrom('capabilities').selectAll().orderBy('ordinal').orderBy('id').execute(),
@@ -166,16 +171,7 @@ export async function buildReferenceData(db: Db): Promise<ReferenceData> {
   const moduleData: ModuleData[] = modules.map((m) => ({ moduleId: m.id, urlId: m.url_id, name: m.name, stories: (storiesByModule.get(m.id) ?? []).map(toStory) }));
 
   return deepFreeze({
-    assessments: assessments.map((a) => ({
-      assessmentId: a.id,
-      surveyId: a.id,
-      urlId: a.url_id,
-      name: a.name,
-      type: a.type,
-      overview: a.overview,
-      instruction: a.instruction,
-      relatedSkills: assessmentSkills(a.id),
-    })),
+    assessments: assessments.map((a) => ({ ...toAssessmentHead(a), relatedSkills: assessmentSkills(a.id) })),
     capabilities: capabilityData,
     games: games.map((g) => ({ gameId: g.id, urlId: g.url_id, name: g.name, type: g.type, overview: g.overview, isChoiceShuffleOn: g.is_choice_shuffle_on, relatedSkills: gameSkills(g.id) })),
     journeys: [],
