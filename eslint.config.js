@@ -1,17 +1,19 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import * as boundaries from './eslint/boundaries.js';
 
 /**
  * Lint: type-aware checks (no floating promises, type-only imports) and the dependency
  * rule of docs/conventions: routes import app/utils and a module's public surface only;
  * modules import another module's public surface only; nothing imports app/ from modules or jobs.
  */
-const MODULES = ['identity', 'catalogue', 'journeys', 'activities', 'social', 'admin', 'shared'];
-const publicSurface = ['index.server', 'schemas'];
+// The module list is the modules/ folder (a new module is covered the day it is created).
+const MODULES = boundaries.MODULES;
+const publicSurface = ['index.server', 'schemas', 'constants'];
 
 const deepModuleImport = {
-  group: MODULES.flatMap((m) => [`@modules/${m}/*`, `!@modules/${m}/index.server`, `!@modules/${m}/schemas`]),
-  message: 'Import a module through its public surface: @modules/<name>/index.server (server) or @modules/<name>/schemas (browser-safe).',
+  group: MODULES.flatMap((m) => [`@modules/${m}/*`, `!@modules/${m}/index.server`, `!@modules/${m}/schemas`, `!@modules/${m}/constants`]),
+  message: 'Import a module through its public surface: @modules/<name>/index.server (server) or @modules/<name>/schemas (zod schemas) or @modules/<name>/constants (browser-safe values, no zod).',
 };
 
 export default tseslint.config(
@@ -74,6 +76,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [deepModuleImport, { group: ['~/*', '../app/*'], message: 'Nothing imports app/.' }] }],
     },
+  },
+  {
+    // One rule over every folder and every import form (static, re-export, import(), import type):
+    // eslint/boundaries.js. The patterns above stay as a second net with friendlier messages.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**'],
+    plugins: { leda: boundaries.default },
+    rules: { 'leda/boundaries': ['error', { publicSurface }] },
   },
   {
     files: ['migrations/**/*.ts'],

@@ -20,6 +20,7 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_singleFetch: true,
-    v3_lazyRouteDiscovery: true,
+    // Off by measurement: the full manifest (4 KB gz, cached) beats per-request partial manifests (docs/decisions/140).
+    v3_lazyRouteDiscovery: false,
   },
 };

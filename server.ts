@@ -4,11 +4,13 @@ import compression from 'compression';
 import { createRequestHandler } from '@remix-run/express';
 import * as build from '@remix-run/dev/server-build';
 import type { ServerBuild } from '@remix-run/node';
-import { init, shutdown, logger, dbKind, getDb, startSchedules } from '@modules/shared/index.server';
+import { init, shutdown, logger, dbKind, getDb, onQuery, startSchedules, usableRedis } from '@modules/shared/index.server';
 import { seedDemoIfEmpty } from '@modules/admin/index.server';
 import { registerAllJobs } from './jobs/registry';
+import { registerAllListeners } from '@modules/listeners.server';
 import { requestContext, type RequestStore } from './app/utils/request-context.server';
-import { BASE_HEADERS, contentSecurityPolicy, isCrossSiteWrite, newNonce } from './app/utils/security.server';
+import { connectionCloseWhile, gracefulClose } from './app/utils/graceful-close.server';
+import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from './app/utils/security.server';
 
 /**
  * The web process: one Express server in front of Remix. It migrates (and, embedded, seeds)
@@ -17,13 +19,29 @@ import { BASE_HEADERS, contentSecurityPolicy, isCrossSiteWrite, newNonce } from 
  */
 const env = await init();
 registerAllJobs();
+registerAllListeners();
 if (dbKind() === 'pglite' && env.APP_ENV !== 'production') await seedDemoIfEmpty(getDb());
 if (!env.REDIS_URL) await startSchedules();
+// With Redis: connect now, so the first request does not wait for the connection (docs/decisions/121).
+else void usableRedis();
+
+// `npm run bench` reads each answer's query count from X-Leda-Queries (development only).
+const countQueries = env.APP_ENV === 'development';
+if (countQueries) {
+  onQuery(() => {
+    const store = requestContext.getStore();
+    if (store) store.queries = (store.queries ?? 0) + 1;
+  });
+}
 
 const app = express();
 app.disable('x-powered-by');
-app.set('trust proxy', env.APP_ENV === 'development' ? 'loopback' : 1);
+// Only the proxies TRUST_PROXY names may set the client address (default none: the socket's address).
+app.set('trust proxy', env.TRUST_PROXY);
 app.use(compression());
+// While shutting down, answers ask keep-alive clients to reconnect (to the next process).
+let stopping = false;
+app.use(connectionCloseWhile(() => stopping));
 
 const ownOrigins = [new URL(env.PUBLIC_URL).origin];
 const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
@@ -41,6 +59,13 @@ app.use((req, res, next) => {
     })
   ) {
     res.status(403).type('application/json').send(JSON.stringify({ errorMsg: 'Cross-site request refused.' }));
+    return;
+  }
+  // Our own origin, but a Host (or X-Forwarded-Host) that differs: Remix would answer an empty 500.
+  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+  if (remixWouldRefuseOrigin({ method: req.method, path: req.path, search, origin: req.get('origin'), host: req.get('host'), forwardedHost: req.get('x-forwarded-host') })) {
+    logger().warn({ origin: req.get('origin'), host: req.get('host'), forwardedHost: req.get('x-forwarded-host') }, 'write refused: Origin does not match Host');
+    res.status(403).type('text/plain').send(HOST_MISMATCH_MESSAGE);
     return;
   }
   // Remix reads a form body whole: a declared body beyond any form or upload we accept is refused up front.
@@ -67,6 +92,12 @@ app.all('*', (req, res, next) => {
   const writeHead = res.writeHead.bind(res);
   res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
     if (store.setCookies.length) res.appendHeader('Set-Cookie', store.setCookies);
+    if (countQueries) res.setHeader('X-Leda-Queries', String(store.queries ?? 0));
+    const current = res.getHeader('cache-control');
+    const setsCookie = Boolean(res.getHeader('set-cookie'));
+    if (needsNoStore({ path: req.path, cookieHeader: req.get('cookie'), hasToken: Boolean(req.get('x-access-token')), setsCookie, current })) {
+      res.setHeader('Cache-Control', 'no-store');
+    }
     return writeHead(...args);
   }) as typeof res.writeHead;
   requestContext.run(store, () => {
@@ -83,14 +114,24 @@ const server = app.listen(env.PORT, env.HOST, () => {
   logger().info(`Leda listening on http://${env.HOST}:${env.PORT} (database: ${dbKind()}, jobs: ${env.REDIS_URL ? 'BullMQ' : 'in-process'})`);
 });
 
-let stopping = false;
+/**
+ * SIGTERM: stop accepting, let requests in flight finish for up to DRAIN_MS (their committed
+ * writes reach the client), then cut what is left, and close jobs, Redis and the database.
+ * In-process jobs still running get a bounded wait too; an email they did not send stays
+ * queued and the sweep sends it after the restart (docs/decisions/122-graceful-shutdown.md).
+ */
+const DRAIN_MS = 10_000;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger().info({ signal }, 'shutting down');
-  server.close();
-  server.closeAllConnections?.();
-  await shutdown();
+  logger().info({ signal, drainMs: DRAIN_MS }, 'shutting down: finishing requests in flight');
+  const inTime = await gracefulClose(server, {
+    drainMs: DRAIN_MS,
+    onTimeout: (open) => logger().warn({ open }, 'requests still open after the drain window: closing them'),
+  });
+  const closed = await Promise.race([shutdown().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), DRAIN_MS).unref())]);
+  if (!closed) logger().warn('jobs, Redis or the database did not close in time');
+  logger().info({ inTime }, 'stopped');
   process.exit(0);
 }
 process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vitest.shared';
 
@@ -13,6 +14,9 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/per-file.ts'],
     pool: 'forks',
+    // vitest's default (cores - 1) is one file at a time on a 2-core machine; the files wait on the
+    // database and argon2 as much as on the CPU, so two at once finish sooner (docs/decisions/124).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     css: false,

@@ -18,7 +18,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 60_000,
+    // axe-core scans every screen (tests/e2e/support.ts): a long flow on a busy 2-core machine needs the headroom.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     css: false,

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -11,7 +11,7 @@ import {
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { loadEnv } from '@modules/shared/index.server';
-import { getOptionalUser } from './utils/session.server';
+import { followThenTo, getOptionalUser } from './utils/session.server';
 import { useNonce } from './utils/nonce';
 import { NotFoundPanel, SiteShell } from './components/site-shell';
 import stylesHref from './styles/app.css';
@@ -21,7 +21,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * Only used when an error reaches the root boundary (e.g. a missing article's 404): the page still
+ * gets a title. Every route sets its own title otherwise.
+ */
+export const meta: MetaFunction = ({ error }) =>
+  error ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? 'Page not found | Leda' : 'Something went wrong | Leda' }] : [];
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  await followThenTo(request);
   const user = await getOptionalUser(request);
   return {
     appEnv: loadEnv().APP_ENV,

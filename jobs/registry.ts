@@ -1,10 +1,15 @@
-import { registerJobs, type JobDefinition } from '@modules/shared/index.server';
+import { registerJobs } from '@modules/shared/index.server';
 import { sendEmailJob } from './send-email.job';
 import { welcomeEmailBatchJob } from './welcome-email-batch.job';
 import { housekeepingJob } from './housekeeping.job';
+import { sweepJob } from './sweep.job';
+import { publishPostJob, publishDuePostsJob } from './publish-post.job';
+import { journeyUnlocksJob } from './journey-unlocks.job';
+import { remindersJob } from './reminders.job';
+import { csvImportJob } from './csv-import.job';
 
-/** Every job, defined once. Add new jobs here. */
-export const allJobs: JobDefinition[] = [sendEmailJob, welcomeEmailBatchJob, housekeepingJob] as JobDefinition[];
+/** Every job, defined once (one file each). Add new jobs here. */
+export const allJobs = [sendEmailJob, welcomeEmailBatchJob, housekeepingJob, sweepJob, publishPostJob, publishDuePostsJob, journeyUnlocksJob, remindersJob, csvImportJob] as const;
 
 export function registerAllJobs() {
   registerJobs(allJobs);

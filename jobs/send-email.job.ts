@@ -1,13 +1,24 @@
 import { z } from 'zod';
-import { deliverCommunication, getDb, type JobDefinition } from '@modules/shared/index.server';
+import { defineJob, deliverCommunication, getDb } from '@modules/shared/index.server';
+// The modules whose emails carry one-time links register their link minters when loaded (decision 112):
+// delivery must have them wherever this job runs.
+import '@modules/identity/index.server';
+import '@modules/admin/index.server';
 
-const schema = z.object({ communicationId: z.number().int().positive() });
+const schema = z.object({ communicationId: z.number().int().positive().max(2147483647) });
+
+declare module '@modules/shared/queue.server' {
+  interface JobPayloads {
+    'send-email': z.input<typeof schema>;
+  }
+}
 
 /** Delivers one recorded communication (SMTP or log). Idempotent: see deliverCommunication. */
-export const sendEmailJob: JobDefinition<typeof schema> = {
+export const sendEmailJob = defineJob({
   name: 'send-email',
+  queue: 'email',
   schema,
   process: async ({ communicationId }) => {
     await deliverCommunication(getDb(), communicationId);
   },
-};
+});

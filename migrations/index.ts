@@ -5,6 +5,21 @@ import * as m20261122T060000 from './20261122T060000-public-site';
 import * as m20261122T070000 from './20261122T070000-catalogue';
 import * as m20261122T090000 from './20261122T090000-rate-limits';
 import * as m20261122T093000 from './20261122T093000-review-indexes';
+import * as m20261123T060000 from './20261123T060000-activities';
+import * as m20261123T061500 from './20261123T061500-job-ledger';
+import * as m20261123T070000 from './20261123T070000-newsletter-tokens';
+import * as m20261123T071500 from './20261123T071500-journeys';
+import * as m20261123T071600 from './20261123T071600-journey-calendar-tokens';
+import * as m20261123T073000 from './20261123T073000-posts';
+import * as m20261123T080000 from './20261123T080000-journey-unlock-notices';
+import * as m20261123T100500a from './20261123T100500-admin-audit';
+import * as m20261123T100500b from './20261123T100500-admin-people-indexes';
+import * as m20261123T100300 from './20261123T100300-user-settings-reminders';
+import * as m20261123T100100 from './20261123T100100-insights';
+import * as m20261123T100400 from './20261123T100400-peer-feedback';
+import * as m20261123T100700 from './20261123T100700-presets';
+import * as m20261123T100800 from './20261123T100800-admin-editor-indexes';
+import * as m20261123T100600 from './20261123T100600-team-imports';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -17,4 +32,19 @@ export const migrations: Record<string, Migration> = {
   '20261122T070000-catalogue': m20261122T070000,
   '20261122T090000-rate-limits': m20261122T090000,
   '20261122T093000-review-indexes': m20261122T093000,
+  '20261123T060000-activities': m20261123T060000,
+  '20261123T061500-job-ledger': m20261123T061500,
+  '20261123T070000-newsletter-tokens': m20261123T070000,
+  '20261123T071500-journeys': m20261123T071500,
+  '20261123T071600-journey-calendar-tokens': m20261123T071600,
+  '20261123T073000-posts': m20261123T073000,
+  '20261123T080000-journey-unlock-notices': m20261123T080000,
+  '20261123T100500-admin-audit': m20261123T100500a,
+  '20261123T100500-admin-people-indexes': m20261123T100500b,
+  '20261123T100300-user-settings-reminders': m20261123T100300,
+  '20261123T100100-insights': m20261123T100100,
+  '20261123T100400-peer-feedback': m20261123T100400,
+  '20261123T100700-presets': m20261123T100700,
+  '20261123T100800-admin-editor-indexes': m20261123T100800,
+  '20261123T100600-team-imports': m20261123T100600,
 };

@@ -1,15 +1,29 @@
 /**
- * `npm run bench` (builds first): starts the BUILT server (node build/index.js) on a free port,
- * with a fresh embedded database in a temporary DATA_DIR, or a scratch database beside DATABASE_URL when it is set
- * (that database is migrated and, when empty, seeded first), signs in the demo learner, then
- * measures requests/s and latency percentiles for each target below, one after another, with
- * CONNECTIONS concurrent keep-alive connections for DURATION seconds (after a short warm-up).
- * It stops the server at the end, also on failure or Ctrl-C.
+ * `npm run bench` (builds first): Leda's pages against a bare Remix "hello" app built from the
+ * project's own dependencies (scripts/bench/hello-app.ts), in one run:
  *
- *   npm run bench                      all targets, 20 connections, 5 s each
- *   npx tsx scripts/bench.ts --connections 50 --duration 10 --only login
+ *  - starts the BUILT Leda server (node build/index.js) on a free port, with a fresh embedded
+ *    database in a temporary DATA_DIR, or a scratch database beside DATABASE_URL when it is set
+ *    (migrated and seeded first, dropped at the end), and the hello app on another port;
+ *  - signs in the demo learner, then measures ROUNDS rounds, interleaved: in each round the hello
+ *    app once, then every target, each for DURATION seconds with CONNECTIONS keep-alive
+ *    connections after a short warm-up; each page's throughput is divided by the hello app's in
+ *    the same round, and the table shows the median over rounds;
+ *  - per target also: the server's CPU time per request (from /proc/<pid>/stat), the queries per
+ *    request (the server's X-Leda-Queries header, counted when APP_ENV=development), the HTML size
+ *    and the gzipped JavaScript the page loads (every /build/*.js the HTML names); 'CPU ÷ hello' is
+ *    the hello app's CPU per request over the page's: the throughput ratio a dedicated core would
+ *    give, steadier than req/s on a shared machine;
+ *  - on PostgreSQL, then grows the catalogue tenfold (1,000 skills, 500 stories, 5,000 articles:
+ *    scripts/bench/grow-catalogue.ts) and measures again, printing how each page's CPU per request
+ *    grew (target: at most 1.2x).
  *
- * To add a page, append a target to TARGETS: a name, the request, and the status to expect.
+ *   npm run bench                                  all targets, 3 rounds, 16 connections, 3 s each
+ *   npx tsx scripts/bench.ts --rounds 5 --duration 5 --only explore --no-grow
+ *   npx tsx scripts/bench.ts --except "held,my activities"     (comma-separated name parts to leave out)
+ *
+ * The machine's load (uptime) is printed before and after: numbers from a busy machine are noisy.
+ * To add a page, append a target to TARGETS.
  */
 import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,18 +33,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { createScratchDatabase, dropRedisKeys, freePort, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
+import { buildHelloApp } from './bench/hello-app';
+import { GROWN, growCatalogue } from './bench/grow-catalogue';
+import { GROWN_ACTIVITIES, growMyActivities } from './bench/grow-my-activities';
+import { growFeed } from './bench/grow-feed';
+import { INSIGHTS_TARGETS, prepareInsights } from './bench-insights';
+import { ADMIN_TARGETS, prepareAdmin } from './bench-admin';
 
-/** What the targets may use: the demo learner's session, as cookie and as x-access-token. */
+/** What the targets may use: the demo learner's session, as cookie and as x-access-token, and a public article's path. */
 interface BenchContext {
   token: string;
   cookie: string;
+  articlePath: string;
+  /** The catalogue version the signed-in app holds (from a first authenticate call). */
+  referenceDataVersion: number | null;
 }
 
 interface BenchTarget {
   name: string;
   method: 'GET' | 'POST';
-  path: string;
+  path: string | ((ctx: BenchContext) => string);
   /** Extra headers (auth, content type); may use the signed-in learner's session. */
   headers?: (ctx: BenchContext) => Record<string, string>;
   body?: (ctx: BenchContext) => string;
@@ -41,28 +65,32 @@ interface BenchTarget {
 }
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
+const page = (ctx: BenchContext) => ({ accept: 'text/html', cookie: ctx.cookie });
+const HELLO = 'Remix hello app: GET /bench/hello';
 
 export const TARGETS: BenchTarget[] = [
-  { name: 'GET /bench/hello (bare resource route)', method: 'GET', path: '/bench/hello', expectStatus: 200 },
+  { name: 'GET /bench/hello (Leda bare route)', method: 'GET', path: '/bench/hello', expectStatus: 200 },
   {
-    name: 'GET / (home page, 3 latest articles)',
+    name: 'GET / (home)',
     method: 'GET',
     path: '/',
     headers: () => ({ accept: 'text/html' }),
     expectStatus: 200,
     check: { what: 'the home page lists the latest articles', test: (body) => body.includes('Latest articles') },
   },
+  { name: 'GET /articles', method: 'GET', path: '/articles', headers: () => ({ accept: 'text/html' }), expectStatus: 200 },
+  { name: 'GET an article', method: 'GET', path: (ctx) => ctx.articlePath, headers: () => ({ accept: 'text/html' }), expectStatus: 200 },
+  { name: 'GET /auth/login', method: 'GET', path: '/auth/login', headers: () => ({ accept: 'text/html' }), expectStatus: 200 },
   {
-    name: 'POST /api/public/p (page view, one insert)',
+    name: 'POST /api/public/p (page view)',
     method: 'POST',
     path: '/api/public/p',
     headers: () => json,
     body: () => JSON.stringify({ url: 'http://localhost/pricing', path: '/pricing', cid: 'bench-client-0001', name: 'Pricing | Leda' }),
     expectStatus: 200,
   },
-  { name: 'GET /auth/login (login page)', method: 'GET', path: '/auth/login', headers: () => ({ accept: 'text/html' }), expectStatus: 200 },
   {
-    name: 'POST /api/auth/authenticate (learner)',
+    name: 'POST /api/auth/authenticate',
     method: 'POST',
     path: '/api/auth/authenticate',
     headers: (ctx) => ({ ...json, 'x-access-token': ctx.token }),
@@ -71,44 +99,113 @@ export const TARGETS: BenchTarget[] = [
     check: { what: 'the answer names the signed-in learner', test: (body) => (JSON.parse(body) as { user: unknown }).user !== null },
   },
   {
-    name: 'GET /app/explore/skill (skills page, learner)',
+    name: 'POST /api/auth/authenticate (catalogue held)',
+    method: 'POST',
+    path: '/api/auth/authenticate',
+    headers: (ctx) => ({ ...json, 'x-access-token': ctx.token }),
+    body: (ctx) => JSON.stringify({ cid: 'bench-client-0001', referenceDataVersion: ctx.referenceDataVersion }),
+    expectStatus: 200,
+    check: { what: 'the answer leaves the held catalogue out', test: (body) => (JSON.parse(body) as { referenceData: unknown }).referenceData === null },
+  },
+  { name: 'GET /app/team (team list)', method: 'GET', path: '/app/team', headers: page, expectStatus: 200 },
+  {
+    name: 'GET /app/explore/skill',
     method: 'GET',
     path: '/app/explore/skill',
-    headers: (ctx) => ({ accept: 'text/html', cookie: ctx.cookie }),
+    headers: page,
     expectStatus: 200,
     check: { what: 'the skills page lists the skill groups', test: (body) => body.includes('Self-Awareness') },
   },
+  { name: 'GET /app/explore/story', method: 'GET', path: '/app/explore/story', headers: page, expectStatus: 200 },
   {
-    name: 'GET a story chapter page (learner)',
+    name: 'GET a story chapter',
     method: 'GET',
     path: '/app/explore/story/the-first-ninety-days/chapter/everything-through-me',
-    headers: (ctx) => ({ accept: 'text/html', cookie: ctx.cookie }),
+    headers: page,
     expectStatus: 200,
     check: { what: 'the chapter page has its video', test: (body) => body.includes('<video') },
   },
+  {
+    name: 'GET /app/activities (My Activities)',
+    method: 'GET',
+    path: '/app/activities',
+    headers: page,
+    expectStatus: 200,
+    check: { what: 'My Activities shows a selected activity with its tasks', test: (body) => body.includes('activity-panel') },
+  },
+  {
+    // The demo learner started 'Delegating well' (the Leadership Team's current journey).
+    name: 'GET a journey step (Journey end)',
+    method: 'GET',
+    path: '/app/journey/delegating-well/step/end',
+    headers: page,
+    expectStatus: 200,
+    check: { what: 'the journey page lists its steps', test: (body) => body.includes('Journey steps') },
+  },
+  {
+    // Team 1 is the demo Leadership Team (the first team the demo seed creates).
+    name: 'GET /app/team/1/journeys',
+    method: 'GET',
+    path: '/app/team/1/journeys',
+    headers: page,
+    expectStatus: 200,
+    check: { what: 'the team journeys page shows its timeline', test: (body) => body.includes('Timeline') },
+  },
+  // Issue 12: team home, page 100 of its feed (grown: 2,000 members, 20,000 posts) and the notification poll.
+  { name: 'GET /app/team/1 (team home)', method: 'GET', path: '/app/team/1', headers: page, expectStatus: 200, check: { what: 'team home shows Team Information', test: (body) => body.includes('Team Information') } },
+  { name: 'GET /app/team/1?offset=990 (feed page 100)', method: 'GET', path: '/app/team/1?offset=990', headers: page, expectStatus: 200 },
+  {
+    name: 'POST /api/notification/getRecentUserNotifications (poll)',
+    method: 'POST',
+    path: '/api/notification/getRecentUserNotifications',
+    headers: (ctx) => ({ ...json, 'x-access-token': ctx.token }),
+    body: () => JSON.stringify({}),
+    expectStatus: 200,
+    check: { what: 'the poll answers the unseen count', test: (body) => 'unseenCount' in (JSON.parse(body) as object) },
+  },
+  // Issue 13: a colleague's profile (the demo organisation admin: photo, bio, journey badges).
+  {
+    name: 'GET /app/profile/2 (a profile with badges)',
+    method: 'GET',
+    path: '/app/profile/2',
+    headers: page,
+    expectStatus: 200,
+    check: { what: 'the profile shows the organisation admin with her badges', test: (body) => body.includes('Olivia Orgadmin') && body.includes('Journey badges') },
+  },
+  ...INSIGHTS_TARGETS,
+  ...ADMIN_TARGETS,
 ];
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };
-const WARMUP_MS = 1_000;
+const WARMUP_MS = 700;
 
 const { values: args } = parseArgs({
   options: {
-    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '20' },
-    duration: { type: 'string', default: process.env.BENCH_DURATION_S ?? '5' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '16' },
+    duration: { type: 'string', default: process.env.BENCH_DURATION_S ?? '3' },
+    rounds: { type: 'string', default: process.env.BENCH_ROUNDS ?? '3' },
     only: { type: 'string' },
+    except: { type: 'string' },
+    'no-grow': { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
-const CONNECTIONS = Math.max(1, Number(args.connections) || 20);
-const DURATION_MS = Math.max(1, Number(args.duration) || 5) * 1000;
+const CONNECTIONS = Math.max(1, Number(args.connections) || 16);
+const DURATION_MS = Math.max(0.5, Number(args.duration) || 3) * 1000;
+const ROUNDS = Math.max(1, Number(args.rounds) || 3);
+const CLOCK_TICK_MS = 10; // Linux USER_HZ is 100 on every platform Node supports
 
 // ---------------------------------------------------------------------------------------------
 // Signing in (POST /api/auth/login; the login form when that route is missing)
 
 async function signIn(baseUrl: string): Promise<BenchContext> {
+  const articles = await fetch(`${baseUrl}/articles`).then((r) => r.text());
+  const articlePath = articles.match(/href="(\/articles\/(?!tag\/)[^"?#]+)"/)?.[1];
+  if (!articlePath) throw new Error('No article link on /articles: is the database seeded?');
   const api = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(DEMO_LOGIN) });
   if (api.ok) {
     const answer = (await api.json()) as { success?: boolean; token?: string | null; errorMsg?: string | null };
-    if (answer.success && answer.token) return { token: answer.token, cookie: `leda_session=${answer.token}` };
+    if (answer.success && answer.token) return withCatalogueVersion(baseUrl, { token: answer.token, cookie: `leda_session=${answer.token}`, articlePath, referenceDataVersion: null });
     throw new Error(`POST /api/auth/login refused the demo learner: ${answer.errorMsg ?? JSON.stringify(answer)}`);
   }
   const form = await fetch(`${baseUrl}/auth/login`, {
@@ -119,32 +216,34 @@ async function signIn(baseUrl: string): Promise<BenchContext> {
   });
   const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('leda_session='));
   if (form.status !== 302 || !cookie) throw new Error(`Could not sign in the demo learner (form login answered ${form.status}).`);
-  return { cookie, token: cookie.slice('leda_session='.length) };
+  return withCatalogueVersion(baseUrl, { cookie, token: cookie.slice('leda_session='.length), articlePath, referenceDataVersion: null });
+}
+
+/** The catalogue version a first authenticate call names (the app keeps it, and its data, until it changes). */
+async function withCatalogueVersion(baseUrl: string, ctx: BenchContext): Promise<BenchContext> {
+  const res = await fetch(`${baseUrl}/api/auth/authenticate`, { method: 'POST', headers: { ...json, 'x-access-token': ctx.token }, body: JSON.stringify({ cid: null }) });
+  const answer = (await res.json()) as { referenceDataVersion?: number | null };
+  return { ...ctx, referenceDataVersion: answer.referenceDataVersion ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The load loop: CONNECTIONS workers, each sending one request after another on a keep-alive socket
+// One answer, the load loop, CPU from /proc
 
-interface Result {
-  name: string;
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  firstError?: string;
+interface Answer {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
 }
 
-function send(agent: http.Agent, url: URL, target: BenchTarget, ctx: BenchContext): Promise<{ status: number; body: string }> {
+function send(agent: http.Agent, url: URL, target: BenchTarget, ctx: BenchContext): Promise<Answer> {
   const body = target.body?.(ctx);
-  const headers: Record<string, string> = { ...target.headers?.(ctx) };
+  const headers: Record<string, string> = { 'accept-encoding': 'identity', ...target.headers?.(ctx) };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: target.method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -152,28 +251,36 @@ function send(agent: http.Agent, url: URL, target: BenchTarget, ctx: BenchContex
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+/** utime + stime of a process, in ms (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return NaN;
+  }
+}
 
-async function measure(baseUrl: string, target: BenchTarget, ctx: BenchContext): Promise<Result> {
-  const url = new URL(target.path, baseUrl);
+interface Run {
+  requests: number;
+  errors: number;
+  rps: number;
+  cpuPerRequest: number;
+  firstError?: string;
+}
+
+async function load(baseUrl: string, target: BenchTarget, ctx: BenchContext, pid: number | undefined): Promise<Run> {
+  const url = new URL(typeof target.path === 'function' ? target.path(ctx) : target.path, baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const check = await send(agent, url, target, ctx);
-  if (check.status !== target.expectStatus) {
-    agent.destroy();
-    throw new Error(`${target.name}: expected ${target.expectStatus}, got ${check.status}: ${check.body.slice(0, 300)}`);
-  }
-  if (target.check && !target.check.test(check.body)) {
-    agent.destroy();
-    throw new Error(`${target.name}: ${target.check.what} failed: ${check.body.slice(0, 300)}`);
-  }
-
-  const run = async (ms: number, latencies: number[] | undefined) => {
+  const run = async (ms: number) => {
+    let requests = 0;
     let errors = 0;
     let firstError: string | undefined;
     const until = performance.now() + ms;
     const loop = async () => {
       while (performance.now() < until) {
-        const t0 = performance.now();
         try {
           const res = await send(agent, url, target, ctx);
           if (res.status !== target.expectStatus) {
@@ -184,59 +291,166 @@ async function measure(baseUrl: string, target: BenchTarget, ctx: BenchContext):
           errors++;
           firstError ??= e instanceof Error ? e.message : String(e);
         }
-        latencies?.push(performance.now() - t0);
+        requests++;
       }
     };
     const started = performance.now();
+    const cpu0 = cpuMs(pid);
     await Promise.all(Array.from({ length: CONNECTIONS }, loop));
-    return { errors, firstError, elapsed: performance.now() - started };
+    return { requests, errors, firstError, elapsed: performance.now() - started, cpu: cpuMs(pid) - cpu0 };
   };
-
-  await run(WARMUP_MS, undefined);
-  const latencies: number[] = [];
-  const { errors, firstError, elapsed } = await run(DURATION_MS, latencies);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    name: target.name,
-    requests: latencies.length,
-    errors,
-    rps: latencies.length / (elapsed / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? 0,
-    firstError,
-  };
+  try {
+    await run(WARMUP_MS);
+    const r = await run(DURATION_MS);
+    return { requests: r.requests, errors: r.errors, firstError: r.firstError, rps: r.requests / (r.elapsed / 1000), cpuPerRequest: r.cpu / Math.max(1, r.requests) };
+  } finally {
+    agent.destroy();
+  }
 }
 
-function printTable(results: Result[]) {
-  const header = ['Target', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'];
-  const rows = results.map((r) => [r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.max.toFixed(1), String(r.requests), String(r.errors)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+// ---------------------------------------------------------------------------------------------
+// One-off facts per page: status check, queries, HTML size, gzipped JavaScript
+
+interface PageFacts {
+  queries: number | null;
+  htmlKb: number | null;
+  jsGzipKb: number | null;
+  jsFiles: number;
+}
+
+const gzCache = new Map<string, number>();
+
+async function pageFacts(baseUrl: string, target: BenchTarget, ctx: BenchContext): Promise<PageFacts> {
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    const url = new URL(typeof target.path === 'function' ? target.path(ctx) : target.path, baseUrl);
+    const res = await send(agent, url, target, ctx);
+    if (res.status !== target.expectStatus) throw new Error(`${target.name}: expected ${target.expectStatus}, got ${res.status}: ${res.body.slice(0, 300)}`);
+    if (target.check && !target.check.test(res.body)) throw new Error(`${target.name}: ${target.check.what} failed: ${res.body.slice(0, 300)}`);
+    const q = res.headers['x-leda-queries'];
+    const isHtml = String(res.headers['content-type'] ?? '').includes('text/html');
+    let jsGzip = 0;
+    const files = isHtml ? [...new Set(res.body.match(/\/build\/[^"'\s)]+\.js/g) ?? [])] : [];
+    for (const file of files) {
+      let size = gzCache.get(file);
+      if (size === undefined) {
+        const asset = await send(agent, new URL(file, baseUrl), { name: file, method: 'GET', path: file, expectStatus: 200 }, ctx);
+        size = gzipSync(asset.body, { level: 9 }).length;
+        gzCache.set(file, size);
+      }
+      jsGzip += size;
+    }
+    return {
+      queries: typeof q === 'string' ? Number(q) : null,
+      htmlKb: isHtml ? Buffer.byteLength(res.body) / 1024 : Buffer.byteLength(res.body) / 1024,
+      jsGzipKb: isHtml ? jsGzip / 1024 : null,
+      jsFiles: files.length,
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds and the table
+
+interface Row {
+  name: string;
+  rps: number[];
+  ratio: number[];
+  cpu: number[];
+  errors: number;
+  firstError?: string;
+  facts?: PageFacts;
+}
+
+const median = (xs: number[]) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function measureAll(
+  servers: { leda: { url: string; pid?: number }; hello: { url: string; pid?: number } },
+  targets: BenchTarget[],
+  ctx: BenchContext,
+  label: string,
+): Promise<Row[]> {
+  const helloTarget: BenchTarget = { name: HELLO, method: 'GET', path: '/bench/hello', expectStatus: 200 };
+  const rows: Row[] = [helloTarget, ...targets].map((t) => ({ name: t.name, rps: [], ratio: [], cpu: [], errors: 0 }));
+  rows[0]!.facts = { queries: 0, htmlKb: null, jsGzipKb: null, jsFiles: 0 };
+  for (let i = 0; i < targets.length; i++) rows[i + 1]!.facts = await pageFacts(servers.leda.url, targets[i]!, ctx);
+  for (let round = 1; round <= ROUNDS; round++) {
+    process.stdout.write(`${label}: round ${round}/${ROUNDS}…\n`);
+    const hello = await load(servers.hello.url, helloTarget, ctx, servers.hello.pid);
+    rows[0]!.rps.push(hello.rps);
+    rows[0]!.ratio.push(1);
+    rows[0]!.cpu.push(hello.cpuPerRequest);
+    for (let i = 0; i < targets.length; i++) {
+      const r = await load(servers.leda.url, targets[i]!, ctx, servers.leda.pid);
+      const row = rows[i + 1]!;
+      row.rps.push(r.rps);
+      row.ratio.push(r.rps / hello.rps);
+      row.cpu.push(r.cpuPerRequest);
+      row.errors += r.errors;
+      row.firstError ??= r.firstError;
+    }
+  }
+  return rows;
+}
+
+function printTable(title: string, rows: Row[], baseline?: Row[]) {
+  const header = ['page', 'req/s', '÷ hello', 'CPU ms/req', 'CPU ÷ hello', 'queries', 'HTML KB', 'JS KB gz', ...(baseline ? ['CPU × base'] : []), 'errors'];
+  const fmt = (n: number | null | undefined, digits: number) => (n === null || n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+  const lines = rows.map((r) => {
+    const base = baseline?.find((b) => b.name === r.name);
+    return [
+      r.name,
+      fmt(median(r.rps), 0),
+      fmt(median(r.ratio), 2),
+      fmt(median(r.cpu), 2),
+      fmt(median(rows[0]!.cpu) / median(r.cpu), 2),
+      fmt(r.facts?.queries, 0),
+      fmt(r.facts?.htmlKb, 1),
+      r.facts?.jsGzipKb === null || r.facts?.jsGzipKb === undefined ? '-' : `${r.facts.jsGzipKb.toFixed(1)} (${r.facts.jsFiles})`,
+      ...(baseline ? [base ? fmt(median(r.cpu) / median(base.cpu), 2) : '-'] : []),
+      String(r.errors),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-  for (const r of results) if (r.firstError) console.log(`  ${r.name}: first error: ${r.firstError}`);
+  for (const l of lines) console.log(line(l));
+  for (const r of rows) if (r.firstError) console.log(`  ${r.name}: first error: ${r.firstError}`);
 }
+
+const loadAverage = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`;
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
   if (!fs.existsSync(serverEntry)) throw new Error('build/index.js is missing: run `npm run build` first (`npm run bench` does).');
-  const targets = args.only ? TARGETS.filter((t) => t.name.toLowerCase().includes(args.only!.toLowerCase())) : TARGETS;
+  const except = (args.except ?? '').toLowerCase().split(',').filter(Boolean);
+  const only = (args.only ?? '').toLowerCase().split(',').filter(Boolean);
+  const targets = (only.length ? TARGETS.filter((t) => only.some((o) => t.name.toLowerCase().includes(o))) : TARGETS).filter(
+    (t) => !except.some((e) => t.name.toLowerCase().includes(e)),
+  );
   if (!targets.length) throw new Error(`No target matches --only ${args.only}`);
 
   const id = randomBytes(4).toString('hex');
-  const port = await freePort();
+  const [port, helloPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
   const logFile = path.join(os.tmpdir(), `leda-bench-${id}.log`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-bench-'));
   const redisPrefix = `leda-bench-${id}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    APP_ENV: 'development', // /bench/hello is not served in production
+    APP_ENV: 'development', // /bench/hello is not served in production; X-Leda-Queries is sent
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
@@ -248,9 +462,13 @@ async function main() {
   delete env.UNDER_CONSTRUCTION_UNTIL;
 
   let child: ChildProcess | undefined;
+  let helloChild: ChildProcess | undefined;
+  let hello: Awaited<ReturnType<typeof buildHelloApp>> | undefined;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const cleanup = async () => {
     if (child) await stopChild(child);
+    if (helloChild) await stopChild(helloChild);
+    hello?.remove();
     if (scratch) await scratch.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (process.env.REDIS_URL) await dropRedisKeys(process.env.REDIS_URL, redisPrefix).catch(() => undefined);
@@ -258,25 +476,40 @@ async function main() {
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    // With DATABASE_URL the bench makes its own scratch database beside it, and drops it at the end.
     if (env.DATABASE_URL) {
       scratch = await createScratchDatabase(env.DATABASE_URL, `leda_bench_${redisPrefix.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`);
       env.DATABASE_URL = scratch.url;
     }
     const database = env.DATABASE_URL ? 'PostgreSQL (fresh scratch database)' : 'embedded PGlite (fresh)';
-    console.log(`Leda bench: ${database}, jobs ${env.REDIS_URL ? 'on Redis' : 'in-process'}, ${CONNECTIONS} connections, ${DURATION_MS / 1000}s per target`);
-    // The server seeds only the embedded database; PostgreSQL is migrated and seeded (when empty) here.
+    console.log(`Leda bench: ${database}, jobs ${env.REDIS_URL ? 'on Redis' : 'in-process'}, ${CONNECTIONS} connections, ${DURATION_MS / 1000}s per target, ${ROUNDS} rounds`);
+    console.log(`machine before: ${loadAverage()}`);
     if (env.DATABASE_URL) await runToEnd(tsxBin, ['scripts/seed.ts'], env, logFile);
 
+    hello = await buildHelloApp(logFile);
+    helloChild = spawnLogged(process.execPath, [hello.entry], { ...env, PORT: String(helloPort) }, logFile, hello.dir);
     child = spawnLogged(process.execPath, [serverEntry], env, logFile);
     const startedAt = performance.now();
     await waitForServer(`${baseUrl}/bench/hello`, child, logFile, { ready: (status) => status >= 200 && status < 300 });
-    console.log(`server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)}s on ${baseUrl}\n`);
+    console.log(`Leda ready in ${((performance.now() - startedAt) / 1000).toFixed(1)}s on ${baseUrl}`);
+    await waitForServer(`${helloUrl}/bench/hello`, helloChild, logFile, { name: 'The hello app', ready: (status) => status === 200 });
 
     const ctx = await signIn(baseUrl);
-    const results: Result[] = [];
-    for (const target of targets) results.push(await measure(baseUrl, target, ctx));
-    printTable(results);
+    await prepareInsights(baseUrl, env.DATABASE_URL);
+    await prepareAdmin(baseUrl, env.DATABASE_URL);
+    const servers = { leda: { url: baseUrl, pid: child.pid }, hello: { url: helloUrl, pid: helloChild.pid } };
+    const seeded = await measureAll(servers, targets, ctx, 'demo catalogue');
+    printTable('Demo catalogue (medians over rounds; ÷ hello = req/s over the Remix hello app in the same round)', seeded);
+
+    if (env.DATABASE_URL && !args['no-grow']) {
+      await growCatalogue(env.DATABASE_URL);
+      await growMyActivities(env.DATABASE_URL);
+      await growFeed(env.DATABASE_URL);
+      await new Promise((r) => setTimeout(r, 2500)); // the server notices the new catalogue version
+      const grown = await measureAll(servers, targets, await withCatalogueVersion(baseUrl, ctx), 'grown catalogue');
+      printTable(`Grown catalogue (${GROWN.skills} skills, ${GROWN.stories} stories, ${GROWN.articles} articles; the learner ${GROWN_ACTIVITIES.count} activities of ${GROWN_ACTIVITIES.tasks} tasks × ${GROWN_ACTIVITIES.fields} fields); CPU × base = CPU per request over the demo catalogue's`, grown, seeded);
+      if (args.json) fs.writeFileSync(args.json, JSON.stringify({ seeded, grown }, null, 2));
+    } else if (args.json) fs.writeFileSync(args.json, JSON.stringify({ seeded }, null, 2));
+    console.log(`\nmachine after: ${loadAverage()}`);
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exitCode = 1;

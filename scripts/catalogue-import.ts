@@ -7,6 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CatalogueImportError, importCatalogue } from '@modules/catalogue/index.server';
 import { getDb, init, shutdown } from '@modules/shared/index.server';
+import { ActivityImportError, importActivities } from '@modules/activities/index.server';
+import { JourneyImportError, importJourneys } from '@modules/journeys/index.server';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
@@ -21,8 +23,20 @@ export async function runCatalogueImport(folderArg: string | undefined, out: Out
     out.log(`Imported ${folder}`);
     for (const [kind, count] of Object.entries(summary)) if (kind !== 'version') out.log(`  ${kind}: ${count}`);
     out.log(`  catalogue version: ${summary.version}`);
+    out.log(`  activities: ${await importActivities(getDb(), folder)}`);
+    out.log(`  journeys: ${await importJourneys(getDb(), folder)}`);
     return 0;
   } catch (e) {
+    if (e instanceof ActivityImportError) {
+      out.error(`The activities were not imported: ${e.problems.length} problem${e.problems.length === 1 ? '' : 's'} in ${folder}`);
+      for (const p of e.problems) out.error(`  ${p}`);
+      return 1;
+    }
+    if (e instanceof JourneyImportError) {
+      out.error(`The journeys were not imported: ${e.problems.length} problem${e.problems.length === 1 ? '' : 's'} in ${folder}`);
+      for (const p of e.problems) out.error(`  ${p}`);
+      return 1;
+    }
     if (e instanceof CatalogueImportError) {
       out.error(`Nothing was imported: ${e.problems.length} problem${e.problems.length === 1 ? '' : 's'} in ${folder}`);
       for (const p of e.problems) out.error(`  ${p}`);

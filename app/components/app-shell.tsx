@@ -1,21 +1,29 @@
 import { Link, NavLink, useLocation } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { NavTeam, ShellData } from '~/utils/app-shell.server';
 import { BrandLink } from './brand';
+import { DisclosureToggle } from './disclosure-toggle';
+import { NotificationBell } from './feed/notification-bell';
+
+const NARROW = '(max-width: 979.98px)';
+/** Below 980px the navigation is a drawer that a tick opens; wider, it is a column that a tick collapses. */
+const navOpenWhenChecked = () => window.matchMedia(NARROW).matches;
+const closeNavDrawer = (box: HTMLInputElement) => {
+  if (window.matchMedia(NARROW).matches) box.checked = false;
+};
 
 /**
  * The signed-in shell (learner-app section 2): a sticky header (brand, trial banner, My Activities
  * and notifications counters, profile menu), a collapsible side navigation, the page and a footer.
  * Everything works with JavaScript off: the side navigation is a checkbox toggle (a drawer below
- * 980px, collapsible above) and the profile menu is a <details>. With JS, the drawer and
- * the profile menu close on every page change.
+ * 980px, collapsible above) and the profile menu is a <details>. With JS, the toggle is a
+ * button with aria-expanded that opens with Enter or Space, the profile menu closes on Escape,
+ * and the drawer and the profile menu close on every page change.
  */
 export function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const location = useLocation();
-  const toggle = useRef<HTMLInputElement>(null);
   const profile = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
-    if (toggle.current && window.matchMedia('(max-width: 979.98px)').matches) toggle.current.checked = false;
     if (profile.current) profile.current.open = false;
   }, [location.key]);
   return (
@@ -23,18 +31,27 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <input ref={toggle} type="checkbox" id="app-nav-toggle" className="app-nav-toggle" aria-controls="app-nav" aria-label="Show or hide the navigation" />
+      <DisclosureToggle
+        id="app-nav-toggle"
+        className="app-nav-toggle"
+        controls="app-nav"
+        label="Menu: show or hide the navigation"
+        openWhenChecked={navOpenWhenChecked}
+        closeOnNavigate={closeNavDrawer}
+      />
       <header className="app-header">
         <div className="app-header-row">
-          <label htmlFor="app-nav-toggle" className="app-nav-button" title="Show or hide the navigation">
+          <label htmlFor="app-nav-toggle" className="app-nav-button" title="Show or hide the navigation" aria-hidden="true">
             <span className="app-nav-bars" aria-hidden="true" />
             <span className="app-nav-button-text">Menu</span>
           </label>
           <BrandLink to="/app" label="Leda app home" />
           {shell.trial ? <TrialBanner expiresOn={shell.trial.expiresOn} /> : null}
           <div className="app-header-tools">
-            <Counter to="/app/activities" label="My Activities" count={shell.myActivitiesCount} describe={(n) => `${n} not completed`} icon={<ChecklistIcon />} />
-            <Counter to="/app/notifications" label="Notifications" count={shell.unseenNotifications} describe={(n) => `${n} unseen`} icon={<BellIcon />} />
+            <Counter to="/app/activities" label="My Activities" count={shell.myActivitiesCount} hint="not completed" icon={<ChecklistIcon />} />
+            <NotificationBell initialCount={shell.unseenNotifications}>
+              {(count) => <Counter to="/app/notifications" label="Notifications" count={count} hint="unseen" icon={<BellIcon />} />}
+            </NotificationBell>
             <ProfileMenu detailsRef={profile} shell={shell} />
           </div>
         </div>
@@ -73,18 +90,21 @@ const BellIcon = () => (
   </svg>
 );
 
-function Counter({ to, label, count, describe, icon }: { to: string; label: string; count: number; describe: (n: number) => string; icon: ReactNode }) {
+/**
+ * A header counter. Its accessible name is its visible text plus a hidden explanation
+ * ('My Activities 3 not completed'), so it contains what a speech-input user reads on screen.
+ */
+function Counter({ to, label, count, hint, icon }: { to: string; label: string; count: number; hint: string; icon: ReactNode }) {
+  const shown = count > 99 ? '99+' : String(count);
   return (
-    <NavLink to={to} className={({ isActive }) => `app-counter${isActive ? ' active' : ''}`} aria-label={`${label}: ${describe(count)}`} title={label}>
+    <NavLink to={to} className={({ isActive }) => `app-counter${isActive ? ' active' : ''}`} title={label}>
       <span className="app-counter-icon" aria-hidden="true">
         {icon}
       </span>
-      <span className="app-counter-label" aria-hidden="true">
-        {label}
-      </span>
-      <span className={`app-counter-badge${count > 0 ? ' has-items' : ''}`} aria-hidden="true">
-        {count > 99 ? '99+' : count}
-      </span>
+      <span className="app-counter-label">{label}</span>
+      <span className="visually-hidden"> </span>
+      <span className={`app-counter-badge${count > 0 ? ' has-items' : ''}`}>{shown}</span>
+      <span className="visually-hidden">{` ${hint}`}</span>
     </NavLink>
   );
 }
@@ -93,14 +113,26 @@ function initials(user: ShellData['user']) {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 }
 
+/** Escape closes an open profile menu and gives the focus back to its summary. */
+function closeOnEscape(e: KeyboardEvent<HTMLDetailsElement>) {
+  if (e.key !== 'Escape' || !e.currentTarget.open) return;
+  e.currentTarget.open = false;
+  e.currentTarget.querySelector('summary')?.focus();
+}
+
+/**
+ * The profile menu: a <details>, so it opens and closes without JavaScript. Its summary's name is
+ * its visible text (the first name) followed by a hidden 'profile menu for <full name>'.
+ */
 function ProfileMenu({ shell, detailsRef }: { shell: ShellData; detailsRef: RefObject<HTMLDetailsElement> }) {
   return (
-    <details className="profile-menu" ref={detailsRef}>
-      <summary aria-label={`Profile menu for ${shell.user.fullName}`}>
+    <details className="profile-menu" ref={detailsRef} onKeyDown={closeOnEscape}>
+      <summary>
         <span className="avatar" aria-hidden="true">
           {initials(shell.user)}
         </span>
         <span className="profile-menu-name">{shell.user.firstName}</span>
+        <span className="visually-hidden">{` profile menu for ${shell.user.fullName}`}</span>
       </summary>
       <ul className="profile-menu-list">
         <li>
@@ -112,6 +144,13 @@ function ProfileMenu({ shell, detailsRef }: { shell: ShellData; detailsRef: RefO
         <li>
           <a href={`mailto:${shell.supportEmail}`}>Support</a>
         </li>
+        {shell.user.isLedaAdmin ? (
+          <li>
+            <Link to="/admin" reloadDocument>
+              Admin console
+            </Link>
+          </li>
+        ) : null}
         <li>
           <form method="post" action="/auth/logout">
             <button type="submit" className="link-button">

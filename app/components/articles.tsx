@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { PublicContent } from '@modules/catalogue/index.server';
-import { ARTICLE_TAGS } from '@modules/catalogue/schemas';
+import { ARTICLE_TAGS } from '@modules/catalogue/constants';
 
 /** Article cards, the tag nav and the pagination of /articles (all plain links: no JS needed). */
 export type ArticleSummary = Omit<PublicContent, 'featureImageBlobId' | 'isFeatured'>;

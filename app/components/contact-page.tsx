@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Link, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
-import { contactFormSchema, type ContactVariant } from '@modules/admin/schemas';
-import { CheckboxField, Field, FormError, TextAreaField } from './forms';
+import type { contactFormSchema } from '@modules/admin/schemas';
+import type { ContactVariant } from '@modules/admin/constants';
+import { CheckboxField, Field, FormError, LedaForm, TextAreaField, useLedaForm, type FormConstraint } from './forms';
 import { Honeypot, PersonFields, ThankYou } from './public-forms';
 
 /** The contact page in its two variations: Contact us (message) and Try for free (phone number). */
@@ -37,22 +36,17 @@ export function ContactPage({
   prefill,
   actionData,
   supportEmail,
+  constraint,
 }: {
   variant: ContactVariant;
+  constraint: FormConstraint;
   prefill: Record<string, string | undefined>;
   actionData: ContactActionData | undefined;
   supportEmail: string;
 }) {
   const copy = COPY[variant];
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof contactFormSchema>>({
-    lastResult: actionData?.result,
-    defaultValue: prefill,
-    constraint: getZodConstraint(contactFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
-  });
+  const [form, fields] = useLedaForm<z.input<typeof contactFormSchema>>({ lastResult: actionData?.result, defaultValue: prefill, constraint });
   const sending = navigation.state === 'submitting';
   return (
     <section className="contact-layout">
@@ -91,7 +85,7 @@ export function ContactPage({
             </Link>
           </ThankYou>
         ) : (
-          <Form method="post" {...getFormProps(form)} className="stacked-form">
+          <LedaForm form={form} method="post" className="stacked-form">
             <FormError id={form.errorId} errors={form.errors} />
             <PersonFields fields={fields} />
             <Field label="Organisation" meta={fields.organisation} autoComplete="organization" />
@@ -109,7 +103,7 @@ export function ContactPage({
             <p className="form-fineprint">
               We use your details to reply to you. See our <Link to="/privacy-policy">privacy policy</Link>.
             </p>
-          </Form>
+          </LedaForm>
         )}
       </div>
     </section>

@@ -1,9 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
-import { newPasswordSchema } from '@modules/identity/schemas';
-import { Field, FormError } from './forms';
+import type { newPasswordSchema } from '@modules/identity/schemas';
+import { Field, FormError, LedaForm, useLedaForm, type FormConstraint } from './forms';
 
 /**
  * The one screen behind /auth/password-reset/{token} ('Change password') and
@@ -13,6 +12,8 @@ import { Field, FormError } from './forms';
  */
 export interface NewPasswordLoaderData {
   expiredMessage: string | null;
+  /** The form's constraint, sent while the link is live. */
+  constraint?: FormConstraint;
 }
 
 export interface NewPasswordActionData {
@@ -43,13 +44,7 @@ export function NewPasswordPage({ title, intro, submitLabel }: { title: string; 
   const loaderData = useLoaderData<NewPasswordLoaderData>();
   const actionData = useActionData<NewPasswordActionData>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
-    lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(newPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
-  });
+  const [form, fields] = useLedaForm<z.input<typeof newPasswordSchema>>({ lastResult: actionData?.result, constraint: loaderData?.constraint });
   const expiredMessage = actionData?.expiredMessage ?? loaderData?.expiredMessage ?? null;
   if (expiredMessage) return <ExpiredLink title={title} message={expiredMessage} />;
   const submitting = navigation.state === 'submitting';
@@ -57,14 +52,14 @@ export function NewPasswordPage({ title, intro, submitLabel }: { title: string; 
     <div className="auth-card">
       <h1>{title}</h1>
       <p>{intro}</p>
-      <Form method="post" {...getFormProps(form)}>
+      <LedaForm form={form} method="post">
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" hint="Between 8 and 64 characters." />
         <Field label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
         <button type="submit" className="button primary wide" disabled={submitting}>
           {submitting ? 'Saving…' : submitLabel}
         </button>
-      </Form>
+      </LedaForm>
       <p className="auth-links">
         <Link to="/auth/login">Back to log in</Link>
       </p>

@@ -1,12 +1,11 @@
-import { getSelectProps, type FieldMetadata } from '@conform-to/react';
+import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { HONEYPOT_FIELD } from '@modules/admin/schemas';
-import { ErrorList, Field } from './forms';
+import { HONEYPOT_FIELD } from '@modules/admin/constants';
+import { Field } from './forms';
 
 /**
  * Pieces shared by the public forms: the honeypot (a field people never see or fill), the
- * thank-you that replaces a form once it is sent, the name and work email fields, and a select
- * wired like Field.
+ * thank-you that replaces a form once it is sent, and the name and work email fields.
  */
 export function Honeypot() {
   return (
@@ -25,31 +24,6 @@ export function ThankYou({ title, children }: { title: string; children: ReactNo
       </span>
       <h2>{title}</h2>
       {children}
-    </div>
-  );
-}
-
-export function SelectField({
-  label,
-  meta,
-  options,
-}: {
-  label: ReactNode;
-  meta: FieldMetadata<any, any, string[]>;
-  options: readonly { value: string; label: string }[];
-}) {
-  const props = getSelectProps(meta);
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <select {...props} key={props.key}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

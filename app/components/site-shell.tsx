@@ -1,8 +1,13 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
 import type { LinksFunction } from '@remix-run/node';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import siteStylesHref from '~/styles/site.css';
 import { BrandLink } from './brand';
+import { DisclosureToggle } from './disclosure-toggle';
+
+const closeMenu = (box: HTMLInputElement) => {
+  box.checked = false;
+};
 
 type RootData = { user: { fullName: string; isLedaAdmin: boolean } | null; supportEmail: string } | undefined;
 
@@ -22,16 +27,12 @@ const NAV = [
 /**
  * The public site's header and footer (marketing pages, auth pages, 404). On small screens
  * the nav folds behind a menu button that is a checkbox + label, so it opens without JS;
- * with JS it closes on every page change (all modals close, public-site 2.3).
+ * with JS it is a button with aria-expanded that opens with Enter or Space and closes on every
+ * page change (all modals close, public-site 2.3).
  */
 export function SiteShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData('root') as RootData;
   const signedIn = Boolean(root?.user);
-  const location = useLocation();
-  const toggle = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (toggle.current) toggle.current.checked = false;
-  }, [location.key]);
   return (
     <div className="site">
       {/* Layouts that do not export siteLinks (auth, the root error boundary) still get the shell's styles;
@@ -44,12 +45,12 @@ export function SiteShell({ children }: { children: ReactNode }) {
         <div className="site-header-inner">
           <BrandLink />
           {/* hidden unless site.css is loaded (it shows them below 980px) */}
-          <input ref={toggle} type="checkbox" id="site-nav-toggle" className="nav-toggle" aria-label="Show the menu" hidden />
-          <label htmlFor="site-nav-toggle" className="nav-toggle-label" hidden>
+          <DisclosureToggle id="site-nav-toggle" className="nav-toggle" controls="site-nav" label="Menu" hidden closeOnNavigate={closeMenu} />
+          <label htmlFor="site-nav-toggle" className="nav-toggle-label" hidden aria-hidden="true">
             <span className="nav-toggle-bars" aria-hidden="true" />
             <span className="nav-toggle-text">Menu</span>
           </label>
-          <nav aria-label="Main" className="site-nav">
+          <nav aria-label="Main" className="site-nav" id="site-nav">
             {NAV.map((n) => (
               <NavLink key={n.to} to={n.to} prefetch="intent" className={({ isActive }) => (isActive ? 'active' : undefined)}>
                 {n.label}

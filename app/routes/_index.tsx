@@ -6,7 +6,7 @@ import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ArticleCard } from '~/components/articles';
 import { CtaBand, FactStrip } from '~/components/marketing';
 import { NewsletterBox } from '~/components/newsletter-box';
-import { newsletterAction } from '~/utils/newsletter.server';
+import { newsletterAction, newsletterConstraint } from '~/utils/newsletter.server';
 import { readFormData } from '~/utils/form.server';
 
 export const links = siteLinks;
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [
 
 /** Home: public; marketing content, the 3 latest public articles and the newsletter box. */
 export async function loader(_: LoaderFunctionArgs) {
-  return { articles: await listPublicContents(getDb(), { limit: HOME_ARTICLES }) };
+  return { articles: await listPublicContents(getDb(), { limit: HOME_ARTICLES }), newsletterConstraint: newsletterConstraint() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,7 +59,7 @@ const FEATURES = [
 ];
 
 export default function Home() {
-  const { articles } = useLoaderData<typeof loader>();
+  const { articles, newsletterConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <SiteShell>
@@ -200,7 +200,7 @@ export default function Home() {
         </div>
       </section>
 
-      <NewsletterBox actionData={actionData} />
+      <NewsletterBox actionData={actionData} constraint={newsletterConstraint} />
 
       <CtaBand title="Ready to grow your team's skills?" text="Start a free trial, or talk to us about a plan for your organisation." />
     </SiteShell>

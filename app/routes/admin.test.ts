@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { args, getRequest, run } from '../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import { ADMIN_HOME_SECTIONS } from '~/utils/admin-routes';
+import { allRoutes } from '../../tests/integration/route-table';
 import { loader as adminLayout } from './admin';
 import { loader as adminHome } from './admin._index';
 import { loader as adminSplat } from './admin.$';
@@ -41,30 +42,17 @@ describe('/admin guards', () => {
     expect((await run(() => adminHome(args(getRequest('/admin', { cookie }))))).status).toBe(200);
   });
 
-  it('renders a placeholder for every admin screen of the spec and a 404 for anything else', async () => {
+  it('renders a placeholder for the one admin screen still to come and a 404 for anything else', async () => {
     const admin = await makeUser({ isLedaAdmin: true });
     const { cookie } = await signIn(admin.userId);
-    const known = {
-      'user-list': 'User list',
-      'team-list': 'Organisation and team list',
-      'organisation-creator': 'Organisation creator',
-      'organisation-editor': 'Organisation editor',
-      'organisation-editor/12': 'Organisation editor',
-      'team-editor/3': 'Team editor',
-      'team-editor/3/settings/journeys': 'Team settings',
-      'team-presets/4/posts': 'Preset editor',
-      'communication-list/someone@example.test': 'Communication list',
-      'content-editor/what-is-empathy': 'Content editor',
-      'activity-editor': 'Activity editor',
-      'journey-list': 'Journey list',
-      test: 'Test page',
-    };
+    // Every other screen has its own route now; only the team's posts sub-tab is still to come.
+    const known = { 'team-editor/3/settings/posts': 'Team posts' };
     for (const [splat, title] of Object.entries(known)) {
       const res = await run(() => adminSplat(args(getRequest(`/admin/${splat}`, { cookie }), { '*': splat })));
       expect(res.status, splat).toBe(200);
       expect(res.data).toEqual({ title });
     }
-    for (const splat of ['nonsense', 'team-editor/abc', 'user-list/extra', 'team-editor/3/settings/other']) {
+    for (const splat of ['nonsense', 'team-editor/abc', 'user-list/extra', 'team-editor/3/settings/other', 'team-presets/x']) {
       const res = await run(() => adminSplat(args(getRequest(`/admin/${splat}`, { cookie }), { '*': splat })));
       expect(res.status, splat).toBe(404);
     }
@@ -74,10 +62,11 @@ describe('/admin guards', () => {
     const admin = await makeUser({ isLedaAdmin: true });
     const { cookie } = await signIn(admin.userId);
     expect(ADMIN_HOME_SECTIONS.map((s) => s.title)).toEqual(['User management', 'Site and content', 'Team settings']);
+    // Each link is a route of its own (app/routes), which its own tests render.
+    const paths = new Set(allRoutes().map((r) => r.path));
     for (const link of ADMIN_HOME_SECTIONS.flatMap((s) => s.links)) {
-      const splat = link.to.replace('/admin/', '');
-      const res = await run(() => adminSplat(args(getRequest(link.to, { cookie }), { '*': splat })));
-      expect(res.status, link.to).toBe(200);
+      expect([...paths].some((p) => p === link.to || p.startsWith(`${link.to}/`)), link.to).toBe(true);
     }
+    expect((await run(() => adminHome(args(getRequest('/admin', { cookie }))))).status).toBe(200);
   });
 });

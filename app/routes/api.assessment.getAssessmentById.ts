@@ -1,4 +1,4 @@
-import { DomainError } from '@modules/shared/index.server';
+import { DomainError, getDb } from '@modules/shared/index.server';
 import { getAssessment } from '@modules/catalogue/index.server';
 import { apiAssessmentSchema } from '@modules/catalogue/schemas';
 import { apiRoute } from '~/utils/api.server';
@@ -8,7 +8,7 @@ export const { loader, action } = apiRoute({
   access: 'user',
   schema: apiAssessmentSchema,
   handler: async ({ body }) => {
-    const assessment = await getAssessment(body.assessmentId);
+    const assessment = await getAssessment(getDb(), body.assessmentId);
     if (!assessment) throw new DomainError('not_found', 'No assessment to display.');
     return assessment;
   },

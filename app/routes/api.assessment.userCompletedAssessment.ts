@@ -1,6 +1,7 @@
 import { recordCompletion } from '@modules/catalogue/index.server';
 import { apiAssessmentCompletedSchema } from '@modules/catalogue/schemas';
 import { apiRoute } from '~/utils/api.server';
+import { getDb } from '@modules/shared/index.server';
 
 /** POST /api/assessment/userCompletedAssessment {assessmentId}: records completion (the first time is kept). */
 export const { loader, action } = apiRoute({
@@ -8,6 +9,6 @@ export const { loader, action } = apiRoute({
   schema: apiAssessmentCompletedSchema,
   handler: async ({ body, auth }) => ({
     assessmentId: body.assessmentId,
-    completedAt: await recordCompletion(auth.user.userId, 'assessment', body.assessmentId),
+    completedAt: await recordCompletion(getDb(), auth.user.userId, 'assessment', body.assessmentId),
   }),
 });

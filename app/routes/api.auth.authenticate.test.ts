@@ -15,6 +15,8 @@ const post = (body: unknown, opts: { token?: string; cookie?: string } = {}) =>
 
 const EMPTY_START = {
   referenceData: { assessments: [], capabilities: [], games: [], journeys: [], modules: [] },
+  referenceDataVersion: null,
+  referenceDataUrl: null,
   myActivities: [],
   userJourneys: [],
   userNotifications: [],
@@ -68,7 +70,15 @@ describe('POST /api/auth/authenticate (session start)', () => {
         licenseType: LicenseType.Full,
       },
     });
-    expect(res.data).toMatchObject({ env: 'development', underConstructionDate: null, anonymousId: 'abcdef123456', ...EMPTY_START });
+    expect(res.data).toMatchObject({
+      env: 'development',
+      underConstructionDate: null,
+      anonymousId: 'abcdef123456',
+      ...EMPTY_START,
+      // Signed in: the catalogue version and its browser-cached URL (docs/decisions/144).
+      referenceDataVersion: expect.any(Number),
+      referenceDataUrl: expect.stringMatching(/^\/reference-data\/\d+$/),
+    });
   });
 
   it('the session cookie works as well as the header', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { createOneTimeToken, LINK_EXPIRED_MESSAGE } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
@@ -9,6 +9,7 @@ import * as apiLogin from './api.auth.login';
 import * as authenticate from './api.auth.authenticate';
 import { args, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeUser, signIn } from '../../tests/support/factories';
+import { linkIn } from '../../tests/support/outbox';
 
 const NEW_PASSWORD = 'reset-by-api-123';
 let ipSeq = 0;
@@ -23,9 +24,7 @@ describe('POST /api/auth/resetPassword', () => {
     const old = await signIn(u.userId);
     const asked = await run<any>(() => trigger.action(args(jsonRequest('/api/auth/triggerForgotPassword', { email: u.email }, { headers: headers() }))));
     expect(asked.data).toEqual({ success: true });
-    await drainInProcessJobs();
-    const mail = await getDb().selectFrom('communications').select('html').where('recipient', '=', u.email).executeTakeFirstOrThrow();
-    const token = /\/auth\/password-reset\/([A-Za-z0-9_-]+)/.exec(mail.html)![1]!;
+    const { token } = await linkIn(u.email, 'password-reset');
 
     const res = await post({ password: NEW_PASSWORD, token });
     expect(res.status).toBe(200);

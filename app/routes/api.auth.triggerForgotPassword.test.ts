@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { deliverCommunication, drainInProcessJobs, getDb, LINK_REMOVED } from '@modules/shared/index.server';
 import { action, loader } from './api.auth.triggerForgotPassword';
 import { args, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { makeUser } from '../../tests/support/factories';
+import { deliveredEmailTo } from '../../tests/support/outbox';
 
 let ipSeq = 0;
 const post = (body: unknown) =>
   run<any>(() => action(args(jsonRequest('/api/auth/triggerForgotPassword', body, { headers: { 'x-test-client-ip': `10.70.0.${++ipSeq}` } }))));
+const stored = (email: string) => getDb().selectFrom('communications').select(['id', 'subject', 'html', 'kind', 'status']).where('recipient', '=', email).execute();
+/** The emails actually sent to an address (delivered now when no worker runs, as with Redis in unit tests). */
 async function emailsTo(email: string) {
   await drainInProcessJobs();
-  return getDb().selectFrom('communications').select(['subject', 'html', 'kind']).where('recipient', '=', email).execute();
+  for (const row of await stored(email)) await deliverCommunication(getDb(), row.id);
+  return (await stored(email)).filter((r) => r.status === 'logged' || r.status === 'sent');
 }
 
 describe('POST /api/auth/triggerForgotPassword', () => {
@@ -21,16 +25,20 @@ describe('POST /api/auth/triggerForgotPassword', () => {
     const sent = await emailsTo(u.email);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.kind).toBe('password-reset');
-    expect(sent[0]!.html).toMatch(/\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
+    expect((await deliveredEmailTo(u.email)).html).toMatch(/\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
+    // The stored copy holds no usable link.
+    expect(sent[0]!.html).toContain(`/auth/password-reset/${LINK_REMOVED}`);
+    expect(sent[0]!.html).not.toMatch(/\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
   });
 
-  it('answers exactly the same for an unknown or locked address, and sends nothing', async () => {
+  it('answers exactly the same for an unknown or locked address, and sends nothing (delivery cancels the email)', async () => {
     const locked = await makeUser({ isLocked: true });
     for (const email of ['nobody@example.test', locked.email]) {
       const res = await post({ email });
       expect(res.status).toBe(200);
       expect(res.data).toEqual({ success: true });
       expect(await emailsTo(email)).toHaveLength(0);
+      expect((await stored(email)).map((r) => r.status)).toEqual(['cancelled']);
     }
   });
 

@@ -110,10 +110,10 @@ describe('catalogue /api paths', () => {
   });
 
   it('completion paths record once (first time kept) and show in /api/auth/authenticate userProgress', async () => {
-    const ref = await getReferenceData();
+    const ref = await getReferenceData(getDb());
     const gameId = ref.games[0]!.gameId;
     const assessmentId = ref.assessments[0]!.assessmentId;
-    const story = await getStory('crossed-wires');
+    const story = await getStory(getDb(), 'crossed-wires');
     const videoId = story!.chapters[0]!.video!.videoId;
     const first = await post(completedGame, '/api/game/userCompletedGame', { gameId });
     expect(first.data).toEqual({ gameId, completedAt: expect.any(String) });

@@ -1,4 +1,4 @@
-import { DomainError } from '@modules/shared/index.server';
+import { DomainError, getDb } from '@modules/shared/index.server';
 import { getStory } from '@modules/catalogue/index.server';
 import { apiStorySchema } from '@modules/catalogue/schemas';
 import { apiRoute } from '~/utils/api.server';
@@ -8,7 +8,7 @@ export const { loader, action } = apiRoute({
   access: 'user',
   schema: apiStorySchema,
   handler: async ({ body }) => {
-    const story = await getStory(body.storyId);
+    const story = await getStory(getDb(), body.storyId);
     if (!story) throw new DomainError('not_found', 'No stories to display.');
     return story;
   },

@@ -1,6 +1,7 @@
 import { submitSystemFeedback } from '@modules/catalogue/index.server';
 import { systemFeedbackSchema } from '@modules/catalogue/schemas';
 import { apiRoute } from '~/utils/api.server';
+import { getDb } from '@modules/shared/index.server';
 
 /**
  * POST /api/feedback/submitSystemFeedback {feedbackType 1-11, url, message or rating, activityId, journeyId}:
@@ -9,5 +10,5 @@ import { apiRoute } from '~/utils/api.server';
 export const { loader, action } = apiRoute({
   access: 'user',
   schema: systemFeedbackSchema,
-  handler: async ({ body, auth }) => ({ systemFeedbackId: await submitSystemFeedback(auth.user.userId, body) }),
+  handler: async ({ body, auth }) => ({ systemFeedbackId: await submitSystemFeedback(getDb(), auth.user.userId, body) }),
 });

@@ -1,4 +1,4 @@
-import { DomainError } from '@modules/shared/index.server';
+import { DomainError, getDb } from '@modules/shared/index.server';
 import { getGame } from '@modules/catalogue/index.server';
 import { apiGameSchema } from '@modules/catalogue/schemas';
 import { apiRoute } from '~/utils/api.server';
@@ -8,7 +8,7 @@ export const { loader, action } = apiRoute({
   access: 'user',
   schema: apiGameSchema,
   handler: async ({ body }) => {
-    const game = await getGame(body.gameId);
+    const game = await getGame(getDb(), body.gameId);
     if (!game) throw new DomainError('not_found', 'No game to display.');
     return game;
   },

@@ -1,4 +1,4 @@
-import { DomainError } from '@modules/shared/index.server';
+import { DomainError, getDb } from '@modules/shared/index.server';
 import { getSkillWithContent } from '@modules/catalogue/index.server';
 import { apiSkillSchema } from '@modules/catalogue/schemas';
 import { apiRoute } from '~/utils/api.server';
@@ -8,7 +8,7 @@ export const { loader, action } = apiRoute({
   access: 'user',
   schema: apiSkillSchema,
   handler: async ({ body }) => {
-    const skill = await getSkillWithContent(body.skillId);
+    const skill = await getSkillWithContent(getDb(), body.skillId);
     if (!skill) throw new DomainError('not_found', 'No skill content to display.');
     return skill;
   },

@@ -1,16 +1,142 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { getMyActivity } from '@modules/activities/index.server';
+import { activityFeedbackForm, activityIdSchema as idSchema } from '~/utils/form-schemas.server';
+import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.server';
+import { MyActivityCard, shortDate } from '~/components/activities/activity-cards';
+import { TaskAnswers } from '~/components/activities/task-form';
+import activitiesStyles from '~/styles/activities.css';
+import { readFormData } from '~/utils/form.server';
 import { appMeta } from '~/utils/meta';
+import { COMPLETED_PATH, listMyActivityCards } from '~/utils/my-activities.server';
 import { requireUser } from '~/utils/session.server';
+import { getDb } from '@modules/shared/index.server';
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: activitiesStyles }];
 export const meta = appMeta('Completed Activities');
 
-/** /app/activities/completed-activities: completed activities (placeholder). */
+const notFound = () => new Response('That activity was not found. It may have been deleted.', { status: 404 });
+const selectedId = (url: URL) => {
+  const raw = url.searchParams.get('myActivityId');
+  if (raw == null || raw === '') return null;
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+};
+
+/**
+ * /app/activities/completed-activities (optional ?myActivityId=): the completed activities with their
+ * dates, newest first; the selected one shows its answers read-only, with star and message feedback.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const id = selectedId(url);
+  const cards = await listMyActivityCards(user.userId, true);
+  let selected = null;
+  if (id != null) {
+    selected = await getMyActivity(getDb(), user.userId, id).catch(() => null);
+    if (!selected || !selected.completedAt) throw notFound();
+  }
+  return { cards, selected, justCompleted: url.searchParams.get('completed') === '1', thanks: url.searchParams.get('thanks') === '1' };
+}
+
+/** Feedback on a completed activity: stars (ActivityStars 8) and/or a message (ActivityMessage 9). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  const id = idSchema.safeParse(form.get('myActivityId'));
+  if (!id.success) return data({ formError: 'The form is not valid. Please reload the page and try again.' }, { status: 400 });
+  const parsed = activityFeedbackForm.safeParse({ rating: form.get('rating') || undefined, message: typeof form.get('message') === 'string' ? form.get('message') : undefined });
+  if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? 'The feedback is not valid.' }, { status: 400 });
+  const { rating, message } = parsed.data;
+  if (!rating && !message) return data({ formError: 'Choose a star rating or write a message.' }, { status: 400 });
+  const my = await getMyActivity(getDb(), user.userId, id.data).catch(() => null);
+  if (!my || !my.completedAt) throw notFound();
+  const url = `${COMPLETED_PATH}?myActivityId=${my.myActivityId}`;
+  if (rating) await submitSystemFeedback(getDb(), user.userId, { feedbackType: FeedbackType.ActivityStars, rating, url, activityId: my.sourceActivityId ?? undefined });
+  if (message) await submitSystemFeedback(getDb(), user.userId, { feedbackType: FeedbackType.ActivityMessage, message, url, activityId: my.sourceActivityId ?? undefined });
+  return redirect(`${url}&thanks=1`);
 }
 
 export default function CompletedActivities() {
-  return <PlaceholderPage title="Completed Activities" />;
+  const { cards, selected, justCompleted, thanks } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ formError?: string }>();
+  return (
+    <div className="page my-activities">
+      <header className="page-head">
+        <h1>Completed Activities</h1>
+        <p>
+          <Link to="/app/activities">My Activities</Link>
+        </p>
+      </header>
+      {cards.length === 0 ? (
+        <p className="empty">No activities to display.</p>
+      ) : (
+        <div className="activities-layout">
+          <nav aria-label="Completed activities">
+            <ul className="activity-list">
+              {cards.map((c) => (
+                <MyActivityCard key={c.myActivityId} card={c} to={`${COMPLETED_PATH}?myActivityId=${c.myActivityId}`} selected={c.myActivityId === selected?.myActivityId} />
+              ))}
+            </ul>
+          </nav>
+          {selected ? (
+            <section className="activity-panel" aria-labelledby="activity-title">
+              <div className="activity-panel-head">
+                <h2 id="activity-title">{selected.name}</h2>
+                <p className="activity-done">Completed {shortDate(selected.completedAt!)}</p>
+              </div>
+              {justCompleted ? (
+                <p className="notice" role="status">
+                  Well done: you completed this activity.
+                </p>
+              ) : null}
+              <ol className="task-list">
+                {selected.myActivityTasks.map((t) => (
+                  <li key={t.myActivityTaskId} className="task done">
+                    <h3>{t.name}</h3>
+                    <TaskAnswers task={t} />
+                  </li>
+                ))}
+              </ol>
+              {thanks ? (
+                <p className="notice" role="status">
+                  Thank you for your feedback!
+                </p>
+              ) : (
+                <Form method="post" className="activity-feedback" aria-labelledby="feedback-title">
+                  <h3 id="feedback-title">How useful was this activity?</h3>
+                  {actionData?.formError ? (
+                    <div className="form-error" role="alert">
+                      <p>{actionData.formError}</p>
+                    </div>
+                  ) : null}
+                  <input type="hidden" name="myActivityId" value={selected.myActivityId} />
+                  <fieldset className="stars">
+                    <legend>Stars</legend>
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <label key={n} className="task-option">
+                        <input type="radio" name="rating" value={n} /> {n} star{n === 1 ? '' : 's'}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <div className="field">
+                    <label htmlFor="feedback-message">Message (optional)</label>
+                    <textarea id="feedback-message" name="message" rows={3} maxLength={10_000} />
+                  </div>
+                  <button type="submit" className="button primary">
+                    Send feedback
+                  </button>
+                </Form>
+              )}
+            </section>
+          ) : (
+            <p className="muted">Choose an activity to see your answers.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

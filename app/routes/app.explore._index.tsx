@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { getUserProgress, randomExploreItems } from '@modules/catalogue/index.server';
+import { getUserProgress, randomExploreItems, storyCard } from '@modules/catalogue/index.server';
 import { CardGrid, SkillCard, StoryCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, Section, exploreLinks } from '~/components/explore/explore-page';
-import { storyCardLink } from '~/components/explore/story-state';
+import { cardLink } from '~/components/explore/story-state';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { getDb } from '@modules/shared/index.server';
 
 export const links = exploreLinks;
 export const meta = appMeta('Explore');
@@ -13,7 +14,7 @@ export const meta = appMeta('Explore');
 /** /app/explore: up to 5 random unlocked skills and 5 random stories. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [items, progress] = await Promise.all([randomExploreItems(), getUserProgress(user.userId)]);
+  const [items, progress] = await Promise.all([randomExploreItems(getDb()), getUserProgress(getDb(), user.userId)]);
   return {
     skills: items.skills.map((s) => ({
       skillId: s.skillId,
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     stories: items.stories.map((s) => ({
       story: { storyId: s.storyId, urlId: s.urlId, name: s.name, overview: s.overview, isLocked: s.isLocked },
-      ...storyCardLink(s, progress),
+      ...cardLink(s.urlId, storyCard(s, progress)),
     })),
   };
 }

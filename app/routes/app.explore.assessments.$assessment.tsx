@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { AssessmentType, getSurveyPlay, playSurvey, type SurveyAction } from '@modules/catalogue/index.server';
+import { getSurveyPlay, playSurvey, surveyProblem, type SurveyAction } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { exploreLinks } from '~/components/explore/explore-page';
 import { IntentButton } from '~/components/explore/player-dialog';
 import { PlayerScreen } from '~/components/explore/player-pages';
@@ -15,16 +16,9 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.assessm
 const LIST = '/app/explore/assessments';
 
 async function loadPlay(userId: number, param: string | undefined) {
-  const play = await getSurveyPlay(userId, routeId(param));
+  const play = await getSurveyPlay(getDb(), userId, routeId(param));
   if (!play) notFound();
   return play;
-}
-
-/** 'No assessment to display.' for a survey without questions, 'Invalid assessment.' for one that is not a survey. */
-function problemOf(assessment: { type: number; questions: unknown[] }) {
-  if (assessment.type !== AssessmentType.Survey) return 'Invalid assessment.';
-  if (!assessment.questions.length) return 'No assessment to display.';
-  return null;
 }
 
 /** /app/explore/assessments/{assessment}: the survey player (start screen, one question at a time, results). */
@@ -41,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       instruction: assessment.instruction,
       citation: assessment.citation,
       questionCount: assessment.questions.length,
-      problem: problemOf(assessment),
+      problem: surveyProblem(assessment),
     },
     status: view.status,
     question: q
@@ -54,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           selectedOptionId: view.selectedOptionId,
         } satisfies QuestionView)
       : null,
-    results: view.results ? resultsView(view.results) : null,
+    results: view.results ? await resultsView(view.results) : null,
   };
 }
 
@@ -64,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { assessment } = await loadPlay(user.userId, params.assessment);
   const body = await parseIntent(request, surveyIntent);
   if (!body) return badRequest();
-  const problem = problemOf(assessment);
+  const problem = surveyProblem(assessment);
   if (problem) return badRequest(problem);
   const step: SurveyAction =
     body.intent === 'answer'
@@ -72,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : body.intent === 'back' || body.intent === 'next'
         ? { type: body.intent, questionId: body.questionId }
         : { type: body.intent };
-  const failed = await playerStep(() => playSurvey(user.userId, assessment.assessmentId, step));
+  const failed = await playerStep(() => playSurvey(getDb(), user.userId, assessment.assessmentId, step));
   if (failed) return failed;
   throw redirect(`${LIST}/${params.assessment}`);
 }

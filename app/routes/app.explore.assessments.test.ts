@@ -31,7 +31,7 @@ describe('taking a survey', () => {
   it('goes from the start screen one question at a time to the results, with Back and Next, recording completion once', async () => {
     const { cookie, userId } = await learner();
     const a = 'self-awareness-check';
-    const assessment = (await getAssessment(a))!;
+    const assessment = (await getAssessment(getDb(), a))!;
     const start = await view(cookie, a);
     expect(start.data.status).toBe('start');
     expect(start.data.assessment).toMatchObject({ name: 'Self-Awareness Check', questionCount: assessment.questions.length, problem: null });

@@ -6,6 +6,7 @@ import { exploreLinks } from '~/components/explore/explore-page';
 import { PlayerListPage } from '~/components/explore/player-pages';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { getDb } from '@modules/shared/index.server';
 
 export const links = exploreLinks;
 export const meta = appMeta('Assessments');
@@ -13,7 +14,7 @@ export const meta = appMeta('Assessments');
 /** /app/explore/assessments: survey cards; a chosen survey runs in the nested player route over this list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [assessments, progress] = await Promise.all([listAssessments(), getUserProgress(user.userId)]);
+  const [assessments, progress] = await Promise.all([listAssessments(getDb()), getUserProgress(getDb(), user.userId)]);
   return {
     assessments: assessments.map((a) => ({ assessmentId: a.assessmentId, urlId: a.urlId, name: a.name, overview: a.overview, completed: progress.assessment[String(a.assessmentId)] != null })),
   };

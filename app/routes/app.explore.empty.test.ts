@@ -21,7 +21,7 @@ describe('explore with an empty catalogue', () => {
     const explore = await run(() => exploreLoader(args(getRequest('/app/explore', { cookie }))));
     expect(explore.data).toEqual({ skills: [], stories: [] });
     expect((await run(() => skillsLoader(args(getRequest('/app/explore/skill', { cookie }))))).data).toEqual({ capabilities: [] });
-    expect((await run(() => storiesLoader(args(getRequest('/app/explore/story', { cookie }))))).data).toEqual({ modules: [], featured: null });
+    expect((await run(() => storiesLoader(args(getRequest('/app/explore/story', { cookie }))))).data).toEqual({ modules: [], featured: null, paging: null });
     expect((await run(() => gamesLoader(args(getRequest('/app/explore/games', { cookie }))))).data).toEqual({ games: [] });
     expect((await run(() => assessmentsLoader(args(getRequest('/app/explore/assessments', { cookie }))))).data).toEqual({ assessments: [] });
   });

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { GameType, getGamePlay, playGame, type GameAction } from '@modules/catalogue/index.server';
+import { gameProblem, getGamePlay, playGame, type GameAction } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { exploreLinks } from '~/components/explore/explore-page';
 import { GameStage, usePreloadedImages, type StageView } from '~/components/explore/game-stage';
 import { IntentButton } from '~/components/explore/player-dialog';
@@ -16,16 +17,9 @@ const LIST = '/app/explore/games';
 const BUTTON = { choose: 'choose', continue: 'continue', 'try-again': 'tryAgain', 'view-results': 'results' } as const;
 
 async function loadPlay(userId: number, param: string | undefined) {
-  const play = await getGamePlay(userId, routeId(param));
+  const play = await getGamePlay(getDb(), userId, routeId(param));
   if (!play) notFound();
   return play;
-}
-
-/** 'No game to display.' for a game without stages, 'Invalid game.' for one that cannot be played. */
-function problemOf(game: { type: number; startStageId: number | null; stages: { stageId: number }[] }) {
-  if (!game.stages.length) return 'No game to display.';
-  if (game.type !== GameType.Dialogue || !game.stages.some((s) => s.stageId === game.startStageId)) return 'Invalid game.';
-  return null;
 }
 
 /** /app/explore/games/{game}: the dialogue game player (start window, stages, results) for the learner's attempt. */
@@ -40,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: `${game.name} Game`,
       overview: game.overview,
       relatedSkills: game.relatedSkills.map((s) => s.name),
-      problem: problemOf(game),
+      problem: gameProblem(game),
     },
     status: view.status,
     stage:
@@ -56,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             button: BUTTON[view.button],
           } satisfies StageView)
         : null,
-    results: view.results ? resultsView(view.results) : null,
+    results: view.results ? await resultsView(view.results) : null,
     images: [...new Set(game.stages.flatMap((s) => [s.imageBackground, s.imageFocus]).filter((u): u is string => Boolean(u)))],
   };
 }
@@ -67,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { game } = await loadPlay(user.userId, params.game);
   const body = await parseIntent(request, gameIntent);
   if (!body) return badRequest();
-  const problem = problemOf(game);
+  const problem = gameProblem(game);
   if (problem && body.intent !== 'restart') return badRequest(problem);
   const step: GameAction =
     body.intent === 'choose'
@@ -75,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : body.intent === 'continue'
         ? { type: 'continue', stageId: body.stageId }
         : { type: body.intent };
-  const failed = await playerStep(() => playGame(user.userId, game.gameId, step));
+  const failed = await playerStep(() => playGame(getDb(), user.userId, game.gameId, step));
   if (failed) return failed;
   throw redirect(`${LIST}/${params.game}`);
 }

@@ -45,7 +45,7 @@ describe('playing a dialogue game', () => {
     expect(started.location).toBe(`${P}/${game}`);
 
     // Bad choices first (their stage is ChoiceBad), so 'Try again' shows whatever the shuffled order.
-    const data = (await getGame(game))!;
+    const data = (await getGame(getDb(), game))!;
     const badness = (choiceId: number) => {
       const choice = data.stages.flatMap((s) => s.choices).find((c) => c.choiceId === choiceId)!;
       return data.stages.find((s) => s.stageId === choice.nextStageId)?.type === DialogueStageType.ChoiceBad ? 0 : 1;

@@ -6,6 +6,7 @@ import { exploreLinks } from '~/components/explore/explore-page';
 import { PlayerListPage } from '~/components/explore/player-pages';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { getDb } from '@modules/shared/index.server';
 
 export const links = exploreLinks;
 export const meta = appMeta('Games');
@@ -13,7 +14,7 @@ export const meta = appMeta('Games');
 /** /app/explore/games: game cards; a chosen game plays in the nested player route over this list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [games, progress] = await Promise.all([listGames(), getUserProgress(user.userId)]);
+  const [games, progress] = await Promise.all([listGames(getDb()), getUserProgress(getDb(), user.userId)]);
   return {
     games: games.map((g) => ({ gameId: g.gameId, urlId: g.urlId, name: g.name, overview: g.overview, completed: progress.game[String(g.gameId)] != null })),
   };

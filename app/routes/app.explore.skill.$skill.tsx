@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { FeedbackType, getReferenceData, getSkillWithContent } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { ExplorePage, Section, exploreLinks, groupColours } from '~/components/explore/explore-page';
 import { LockedPanel, ThumbsForm } from '~/components/explore/feedback-forms';
@@ -15,7 +16,7 @@ export const links = exploreLinks;
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.skill.name ?? 'Skill');
 
 async function loadSkill(param: string | undefined) {
-  const skill = await getSkillWithContent(routeId(param));
+  const skill = await getSkillWithContent(getDb(), routeId(param));
   if (!skill) notFound();
   return skill;
 }
@@ -23,7 +24,7 @@ async function loadSkill(param: string | undefined) {
 /** /app/explore/skill/{skill}: content, related videos, thumbs, sibling skills, the side menu of groups. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  const [skill, reference] = await Promise.all([loadSkill(params.skill), getReferenceData()]);
+  const [skill, reference] = await Promise.all([loadSkill(params.skill), getReferenceData(getDb())]);
   const groups = reference.capabilities.flatMap((c) => c.skillGroups);
   const group = groups.find((g) => g.skillGroupId === skill.skillGroupId) ?? null;
   return {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getReferenceData } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { SkillGroupBlock } from '~/components/explore/skill-groups';
@@ -10,10 +11,16 @@ import { requireUser } from '~/utils/session.server';
 export const links = exploreLinks;
 export const meta = appMeta('Skills');
 
-/** /app/explore/skill: capabilities, each with its skill groups (fixed colours) and their skills. */
+/**
+ * /app/explore/skill: capabilities, each with its skill groups (fixed colours) and their first
+ * SKILLS_PER_GROUP skills; a bigger group links to its own page for the rest, so the page does not
+ * grow with the catalogue (docs/decisions/145).
+ */
+export const SKILLS_PER_GROUP = 8;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const { capabilities } = await getReferenceData();
+  const { capabilities } = await getReferenceData(getDb());
   return {
     capabilities: capabilities.map((c) => ({
       capabilityId: c.capabilityId,
@@ -26,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         overview: g.overview,
         primaryColour: g.primaryColour,
         complementaryColour: g.complementaryColour,
-        skills: g.skills.map((s) => ({ skillId: s.skillId, urlId: s.urlId, name: s.name, isLocked: s.isLocked })),
+        skills: g.skills.slice(0, SKILLS_PER_GROUP).map((s) => ({ skillId: s.skillId, urlId: s.urlId, name: s.name, isLocked: s.isLocked })),
+        skillCount: g.skills.length,
       })),
     })),
   };

@@ -134,4 +134,15 @@ describe('/app/explore/skill/group/{group}', () => {
     expect(up.data).toEqual({ feedback: 'thumbs' });
     expect((await feedbackRows()).at(-1)).toMatchObject({ feedback_type: FeedbackType.SkillGroupPageThumbs, rating: 1 });
   });
+
+  it('pages its skills (decision 146): one page for the demo group; a page beyond it or not a number is a 404', async () => {
+    const url = (q: string) => `/app/explore/skill/group/self-management${q}`;
+    const first = await run(() => groupLoader(args(getRequest(url('?page=1'), { cookie }), { group: 'self-management' })));
+    expect(first.data.paging).toEqual({ page: 1, pageCount: 1 });
+    expect(first.data.group.skillCount).toBe(first.data.group.skills.length);
+    for (const q of ['?page=2', '?page=0', '?page=abc', '?page=99999999']) {
+      const res = await run(() => groupLoader(args(getRequest(url(q), { cookie }), { group: 'self-management' })));
+      expect(res.status, q).toBe(404);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { getStory, getUserProgress } from '@modules/catalogue/index.server';
-import { firstUnwatchedChapter, storyPath } from '~/components/explore/story-state';
+import { firstUnwatchedChapter, getStory, getUserProgress } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { storyPath } from '~/components/explore/story-state';
 import { notFound, routeId } from '~/utils/explore.server';
 import { requireUser } from '~/utils/session.server';
 
@@ -11,10 +12,10 @@ import { requireUser } from '~/utils/session.server';
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const story = await getStory(routeId(params.story));
+  const story = await getStory(getDb(), routeId(params.story));
   if (!story) notFound();
   if (story.isLocked) return null;
-  const chapter = firstUnwatchedChapter(story.chapters, await getUserProgress(user.userId));
+  const chapter = firstUnwatchedChapter(story.chapters, await getUserProgress(getDb(), user.userId));
   if (!chapter) return null;
   throw redirect(storyPath(story.urlId, chapter.urlId));
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { FeedbackType, getReferenceData, getStory, recordCompletion } from '@modules/catalogue/index.server';
+import { byOrdinal, FeedbackType, getReferenceData, getStory, isChapterWatched, recordCompletion, storyCard } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
 import { RelatedPanel, RelatedVideos } from '~/components/explore/related';
-import { byOrdinal, isChapterWatched, storyCardLink, storyPath } from '~/components/explore/story-state';
+import { cardLink, storyPath } from '~/components/explore/story-state';
 import { VideoPlayer } from '~/components/explore/video-player';
 import { exploreLinks, Section } from '~/components/explore/explore-page';
 import { badRequest, chapterIntent, notFound, parseIntent, requestProgress, routeId, saveFeedback } from '~/utils/explore.server';
@@ -18,7 +19,7 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data, matches }) => {
 });
 
 async function loadChapter(params: { story?: string; chapter?: string }) {
-  const story = await getStory(routeId(params.story));
+  const story = await getStory(getDb(), routeId(params.story));
   if (!story) notFound();
   const chapterKey = routeId(params.chapter);
   // Locked stories never answer with their chapters.
@@ -30,7 +31,7 @@ async function loadChapter(params: { story?: string; chapter?: string }) {
 /** /app/explore/story/{story}/chapter/{chapter}: the chapter's video, text and related panels. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), requestProgress(request, user.userId), getReferenceData()]);
+  const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), requestProgress(request, user.userId), getReferenceData(getDb())]);
   const ordered = byOrdinal(story.chapters);
   const next = ordered[ordered.findIndex((c) => c.chapterId === chapter.chapterId) + 1] ?? null;
   const skillIds = new Set(story.relatedSkills.map((s) => s.skillId));
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .map((s) => ({ s, shared: s.relatedSkills.filter((k) => skillIds.has(k.skillId)).length }))
     .sort((a, b) => b.shared - a.shared)
     .slice(0, 2)
-    .map(({ s }) => ({ key: s.storyId, name: s.name, to: storyCardLink(s, progress).to, note: s.overview }));
+    .map(({ s }) => ({ key: s.storyId, name: s.name, to: cardLink(s.urlId, storyCard(s, progress)).to, note: s.overview }));
   return {
     storyUrlId: story.urlId,
     chapter: {
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       video: chapter.video,
       watched: isChapterWatched(chapter, progress),
       relatedVideos: chapter.relatedVideos,
-      relatedActivities: chapter.relatedActivities.slice(0, 2).map((a) => ({ key: a.activityId, name: a.name })),
+      relatedActivities: chapter.relatedActivities.slice(0, 2).map((a) => ({ key: a.activityId, name: a.name, to: `/app/explore/activities#activity-${a.activityId}` })),
       relatedAssessments: chapter.relatedAssessments.slice(0, 2).map((a) => ({ key: a.assessmentId, name: a.name, to: `/app/explore/assessments/${a.urlId}` })),
     },
     next: next ? { to: storyPath(story.urlId, next.urlId), name: next.name } : null,
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (body.intent === 'thumbs') return saveFeedback(request, user, { ...body, feedbackType: FeedbackType.StoryChapterPageThumbs });
   const videoIds = new Set([chapter.videoId, ...chapter.relatedVideos.map((v) => v.videoId)]);
   if (!videoIds.has(body.videoId)) return badRequest('That video is not part of this chapter.');
-  await recordCompletion(user.userId, 'video', body.videoId);
+  await recordCompletion(getDb(), user.userId, 'video', body.videoId);
   return { completed: body.videoId };
 }
 

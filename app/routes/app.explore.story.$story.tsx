@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useParams } from '@remix-run/react';
-import { getStory } from '@modules/catalogue/index.server';
+import { byOrdinal, getStory, isChapterWatched, storyState } from '@modules/catalogue/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { ChapterCarousel } from '~/components/explore/chapter-carousel';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { LockedPanel } from '~/components/explore/feedback-forms';
-import { byOrdinal, isChapterWatched, storyState } from '~/components/explore/story-state';
 import { badRequest, interestIntent, notFound, parseIntent, requestProgress, routeId, saveFeedback } from '~/utils/explore.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
@@ -14,7 +14,7 @@ export const links = exploreLinks;
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.story.name ?? 'Story');
 
 async function loadStory(param: string | undefined) {
-  const story = await getStory(routeId(param));
+  const story = await getStory(getDb(), routeId(param));
   if (!story) notFound();
   return story;
 }

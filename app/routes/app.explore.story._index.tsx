@@ -1,37 +1,60 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { getReferenceData, getUserProgress } from '@modules/catalogue/index.server';
+import { getReferenceData, getUserProgress, storyCard } from '@modules/catalogue/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { CardGrid, StoryCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, Section, exploreLinks } from '~/components/explore/explore-page';
-import { storyCardLink } from '~/components/explore/story-state';
+import { cardLink } from '~/components/explore/story-state';
+import { notFound } from '~/utils/explore.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { getDb } from '@modules/shared/index.server';
 
 export const links = exploreLinks;
 export const meta = appMeta('Stories');
 
-/** /app/explore/story: the featured story banner and the stories of each module. */
+/**
+ * /app/explore/story: the featured story banner and the first STORIES_PER_MODULE stories of each
+ * module, a bigger module linking to ?module={id}, which pages all of its stories
+ * (STORIES_PER_PAGE a page), so no page grows with the catalogue (docs/decisions/145).
+ */
+export const STORIES_PER_MODULE = 8;
+export const STORIES_PER_PAGE = 24;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [reference, progress] = await Promise.all([getReferenceData(), getUserProgress(user.userId)]);
+  const query = new URL(request.url).searchParams;
+  const moduleParam = query.get('module');
+  if (moduleParam !== null && !/^\d{1,9}$/.test(moduleParam)) notFound();
+  const pageParam = query.get('page') ?? '1';
+  if (!/^\d{1,5}$/.test(pageParam) || Number(pageParam) < 1) notFound();
+  const [reference, progress] = await Promise.all([getReferenceData(getDb()), getUserProgress(getDb(), user.userId)]);
   const card = (s: (typeof reference.modules)[number]['stories'][number]) => ({
     storyId: s.storyId,
     urlId: s.urlId,
     name: s.name,
     overview: s.overview,
     isLocked: s.isLocked,
-    ...storyCardLink(s, progress),
+    ...cardLink(s.urlId, storyCard(s, progress)),
   });
+  if (moduleParam !== null) {
+    const m = reference.modules.find((x) => x.moduleId === Number(moduleParam) && x.stories.length > 0);
+    if (!m) notFound();
+    const pageCount = Math.ceil(m.stories.length / STORIES_PER_PAGE);
+    const page = Number(pageParam);
+    if (page > pageCount) notFound();
+    const stories = m.stories.slice((page - 1) * STORIES_PER_PAGE, page * STORIES_PER_PAGE).map(card);
+    return { modules: [{ moduleId: m.moduleId, name: m.name, stories, storyCount: m.stories.length }], featured: null, paging: { moduleId: m.moduleId, page, pageCount } };
+  }
   const modules = reference.modules
-    .map((m) => ({ moduleId: m.moduleId, name: m.name, stories: m.stories.map(card) }))
+    .map((m) => ({ moduleId: m.moduleId, name: m.name, stories: m.stories.slice(0, STORIES_PER_MODULE).map(card), storyCount: m.stories.length }))
     .filter((m) => m.stories.length > 0);
   const featured = reference.modules.flatMap((m) => m.stories).find((s) => s.isFeatured && !s.isLocked);
-  return { modules, featured: featured ? card(featured) : null };
+  return { modules, featured: featured ? card(featured) : null, paging: null };
 }
 
 export default function StoriesPage() {
-  const { modules, featured } = useLoaderData<typeof loader>();
+  const { modules, featured, paging } = useLoaderData<typeof loader>();
   return (
     <ExplorePage crumbs={[EXPLORE_CRUMB, { label: 'Stories' }]} title="Stories">
       {featured ? (
@@ -54,6 +77,23 @@ export default function StoriesPage() {
               <StoryCard key={s.storyId} story={s} state={s.state} to={s.to} />
             ))}
           </CardGrid>
+          {!paging && m.storyCount > m.stories.length ? (
+            <p className="see-all">
+              <Link to={`?module=${m.moduleId}`}>
+                All {m.storyCount} stories<span className="visually-hidden"> in {m.name}</span>
+              </Link>
+            </p>
+          ) : null}
+          {paging ? (
+            <nav className="pager" aria-label={`${m.name} pages`}>
+              {paging.page > 1 ? <Link to={`?module=${paging.moduleId}&page=${paging.page - 1}`}>Previous</Link> : null}
+              <span>
+                Page {paging.page} of {paging.pageCount}
+              </span>
+              {paging.page < paging.pageCount ? <Link to={`?module=${paging.moduleId}&page=${paging.page + 1}`}>Next</Link> : null}
+              <Link to="/app/explore/story">All modules</Link>
+            </nav>
+          ) : null}
         </Section>
       ))}
     </ExplorePage>

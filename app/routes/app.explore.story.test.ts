@@ -31,11 +31,11 @@ describe('/app/explore/story', () => {
 
   it("turns 'Start Story' into 'View Story' and links the first unwatched chapter once a chapter is watched", async () => {
     const { cookie, userId } = await learner();
-    const story = (await getStory('feedback-that-lands'))!;
+    const story = (await getStory(getDb(), 'feedback-that-lands'))!;
     const [first, second] = story.chapters;
     const done = await run(() => chapterAction(post(cookie, story.urlId, first!.urlId, { intent: 'completeVideo', videoId: String(first!.videoId) })));
     expect(done.status).toBe(200);
-    expect((await getUserProgress(userId)).video[String(first!.videoId)]).toBeTruthy();
+    expect((await getUserProgress(getDb(), userId)).video[String(first!.videoId)]).toBeTruthy();
 
     const res = await run(() => storiesLoader(args(getRequest(P, { cookie }))));
     const card = res.data.modules.flatMap((m: { stories: { urlId: string }[] }) => m.stories).find((s: { urlId: string }) => s.urlId === story.urlId);
@@ -73,7 +73,7 @@ describe('/app/explore/story/{story}/chapter/{chapter}', () => {
 
   it('records the video completion once (the Mark as watched button or the ended event)', async () => {
     const { cookie, userId } = await learner();
-    const story = (await getStory('crossed-wires'))!;
+    const story = (await getStory(getDb(), 'crossed-wires'))!;
     const ch = story.chapters[0]!;
     for (let i = 0; i < 2; i++) {
       const res = await run(() => chapterAction(post(cookie, story.urlId, ch.urlId, { intent: 'completeVideo', videoId: String(ch.videoId) })));
@@ -87,7 +87,7 @@ describe('/app/explore/story/{story}/chapter/{chapter}', () => {
 
   it("refuses another chapter's video and a malformed body", async () => {
     const { cookie } = await learner();
-    const story = (await getStory('crossed-wires'))!;
+    const story = (await getStory(getDb(), 'crossed-wires'))!;
     const [a, b] = story.chapters;
     const wrong = await run(() => chapterAction(post(cookie, story.urlId, a!.urlId, { intent: 'completeVideo', videoId: String(b!.videoId) })));
     expect(wrong.status).toBe(400);
@@ -119,7 +119,7 @@ describe('a locked story', () => {
     expect(frame.data.story).toMatchObject({ isLocked: true, chapters: [] });
     const index = await run(() => storyIndexLoader(args(getRequest(`${P}/the-restructure`, { cookie }), { story: 'the-restructure' })));
     expect(index.status).toBe(200);
-    const story = (await getStory('the-restructure'))!;
+    const story = (await getStory(getDb(), 'the-restructure'))!;
     const chapter = await run(() => chapterLoader(chapterArgs(cookie, 'the-restructure', story.chapters[0]!.urlId)));
     expect(chapter.status).toBe(404);
 

@@ -1,18 +1,179 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { z } from 'zod';
+import { getDb, isDomainError, loadEnv } from '@modules/shared/index.server';
+import { policy, type CurrentUser } from '@modules/identity/index.server';
+import {
+  createPublicFeedbackToken,
+  deleteContact,
+  feedbackSkills,
+  getFeedbackResults,
+  listContacts,
+  recommendFor,
+  requestContactFeedback,
+  waitLabel,
+  waitLeftMs,
+} from '@modules/social/index.server';
+import { contactActionForm, requestFeedbackForm } from '~/utils/form-schemas.server';
+import { formConstraint, readFormData } from '~/utils/form.server';
 import { isFeatureOn } from '~/utils/features';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
+import { ContactsList } from '~/components/feedback/contacts-list';
+import { CopyLink } from '~/components/feedback/copy-link';
+import { LearnAboutFeedback } from '~/components/feedback/learn-about-feedback';
+import { ResultsPanel } from '~/components/feedback/results-panel';
+import feedbackStyles from '~/styles/feedback.css';
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedbackStyles }];
 export const meta = appMeta('Feedback');
 
-/** /app/feedback: Request feedback and Feedback results (placeholder). Behind the feedback flag: off, it is a 404. */
+type Tab = 'request' | 'results';
+const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get('tab') === 'results' ? 'results' : 'request');
+
+/** Behind the feedback flag (off: 404) and for members of an organisation (policy.canUsePeerFeedback). */
+async function requireFeedbackUser(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!isFeatureOn('feedback') || !policy.canUsePeerFeedback(user)) throw new Response('Not found', { status: 404 });
+  return user;
+}
+
+/**
+ * /app/feedback: tabs Request feedback and Feedback results (?tab=, links, no JavaScript needed) and
+ * a Learn about feedback accordion (learner-app 2, 4). Each tab loads only its own data.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  if (!isFeatureOn('feedback')) throw new Response('Not found', { status: 404 });
-  return null;
+  const user = await requireFeedbackUser(request);
+  const tab = tabOf(request);
+  const db = getDb();
+  if (tab === 'request') {
+    const now = new Date();
+    const contacts = (await listContacts(db, user)).map((c) => {
+      const left = waitLeftMs(c.lastFeedbackRequestAt, now);
+      return { ...c, wait: left > 0 ? waitLabel(left) : null };
+    });
+    return { tab, contacts, constraint: formConstraint(requestFeedbackForm), results: null, recommendations: null };
+  }
+  const [results, skills] = await Promise.all([getFeedbackResults(db, user), feedbackSkills(db)]);
+  // The two most chosen skills to improve lead the recommendations.
+  const recommendations = await recommendFor(db, user, results.skillIdsBad.slice(0, 2), skills);
+  return { tab, contacts: [], constraint: null, results, recommendations };
+}
+
+interface ActionData {
+  result?: SubmissionResult<string[]>;
+  sentTo?: string;
+  publicLink?: string;
+  contactErrors?: Record<number, string>;
+}
+
+/** Request by email, ask a contact again, delete a contact, get a shareable link: plain POSTs. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireFeedbackUser(request);
+  const db = getDb();
+  const form = await readFormData(request);
+  const intent = form.get('intent');
+  if (intent === 'public-link') {
+    const { token } = await createPublicFeedbackToken(db, user);
+    return data<ActionData>({ publicLink: `${loadEnv().PUBLIC_URL}/user-feedback/${token}` });
+  }
+  if (intent === 'delete' || intent === 're-request') {
+    const parsed = contactActionForm.safeParse({ userContactId: form.get('userContactId') });
+    if (!parsed.success) return data<ActionData>({ contactErrors: {} }, { status: 400 });
+    const id = parsed.data.userContactId;
+    try {
+      if (intent === 'delete') {
+        await deleteContact(db, user, id);
+        throw redirect('/app/feedback?tab=request');
+      }
+      const contact = (await listContacts(db, user)).find((c) => c.userContactId === id);
+      if (!contact) return data<ActionData>({ contactErrors: { [id]: 'This contact is no longer in your list.' } }, { status: 404 });
+      await requestContactFeedback(db, user, contact.email);
+      return data<ActionData>({ sentTo: contact.email });
+    } catch (error) {
+      if (isDomainError(error)) return data<ActionData>({ contactErrors: { [id]: error.message } }, { status: error.status });
+      throw error;
+    }
+  }
+  const submission = parseWithZod(form, { schema: requestFeedbackForm });
+  if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  try {
+    const contact = await requestContactFeedback(db, user, submission.value.email);
+    return data<ActionData>({ result: submission.reply({ resetForm: true }), sentTo: contact.email });
+  } catch (error) {
+    // The server's message is shown on the field (learner-app 8).
+    if (isDomainError(error)) return data<ActionData>({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: error.status });
+    throw error;
+  }
+}
+
+function Tabs({ tab }: { tab: Tab }) {
+  const item = (t: Tab, label: string) => (
+    <li>
+      <Link to={`?tab=${t}`} aria-current={tab === t ? 'page' : undefined} className={tab === t ? 'feedback-tab current' : 'feedback-tab'} preventScrollReset>
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Feedback">
+      <ul className="feedback-tabs">
+        {item('request', 'Request feedback')}
+        {item('results', 'Feedback results')}
+      </ul>
+    </nav>
+  );
+}
+
+function RequestTab({ contacts, constraint, actionData }: { contacts: Parameters<typeof ContactsList>[0]['contacts']; constraint: ReturnType<typeof formConstraint> | null; actionData?: ActionData }) {
+  const navigation = useNavigation();
+  const [form, fields] = useLedaForm<z.input<typeof requestFeedbackForm>>({ id: 'request-feedback', lastResult: actionData?.result, constraint: constraint ?? undefined });
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'request';
+  return (
+    <div className="feedback-request">
+      <section className="feedback-card" aria-labelledby="ask-heading">
+        <h2 id="ask-heading">Ask someone by email</h2>
+        <p>We email them a link to a two-minute form. Their answer is anonymous. You can ask the same person again after 2 weeks.</p>
+        {actionData?.sentTo ? (
+          <p className="notice" role="status">
+            Feedback request sent to {actionData.sentTo}.
+          </p>
+        ) : null}
+        <LedaForm form={form} method="post" className="ask-form">
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="Email address" meta={fields.email} type="email" autoComplete="off" />
+          <button type="submit" name="intent" value="request" className="button primary" disabled={sending}>
+            {sending ? 'Sending…' : 'Request feedback'}
+          </button>
+        </LedaForm>
+      </section>
+      <CopyLink publicLink={actionData?.publicLink ?? null} />
+      <section className="feedback-card" aria-labelledby="contacts-heading">
+        <h2 id="contacts-heading">People you asked</h2>
+        <ContactsList contacts={contacts} errors={actionData?.contactErrors ?? {}} />
+      </section>
+    </div>
+  );
 }
 
 export default function Feedback() {
-  return <PlaceholderPage title="Feedback" />;
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="page feedback-page">
+      <h1>Feedback</h1>
+      <Tabs tab={loaded.tab} />
+      <div className="feedback-tab-panel">
+        {loaded.tab === 'request' ? (
+          <RequestTab contacts={loaded.contacts} constraint={loaded.constraint} actionData={actionData} />
+        ) : loaded.results && loaded.recommendations ? (
+          <ResultsPanel results={loaded.results} recommendations={loaded.recommendations} />
+        ) : null}
+      </div>
+      <LearnAboutFeedback />
+    </section>
+  );
 }

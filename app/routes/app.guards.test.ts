@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@modules/shared/env.server';
+import { getDb } from '@modules/shared/index.server';
+import { createTeam } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
 import { args, getRequest, formRequest, run } from '../../tests/support/remix';
@@ -120,11 +122,13 @@ describe('/app guards', () => {
     expect(shell.status).toBe(200);
   });
 
-  it('sends /app/settings to the profile settings, and hides feedback while its flag is off', async () => {
+  it('sends /app/settings to the profile settings, and shows peer feedback only to members of an organisation', async () => {
     const u = await makeUser();
     const { cookie } = await signIn(u.userId);
     expect((await run(() => settings(args(getRequest('/app/settings', { cookie }))))).location).toBe('/app/settings/profile');
-    expect((await run(() => feedback(args(getRequest('/app/feedback', { cookie }))))).status).toBe(404);
+    expect((await run(() => feedback(args(getRequest('/app/feedback', { cookie }))))).status).toBe(200);
+    const loner = await signIn((await makeUser({ organisationId: null })).userId);
+    expect((await run(() => feedback(args(getRequest('/app/feedback', { cookie: loner.cookie }))))).status).toBe(404);
     expect((await run(() => otherProfile(args(getRequest('/app/profile/abc', { cookie }), { userId: 'abc' })))).status).toBe(404);
   });
 
@@ -173,7 +177,7 @@ describe('team routes by role', () => {
     const orgAdmin = await makeUser({ organisationId, isOrganisationAdmin: true, teams: [{ teamId }] });
     const productAdmin = await makeUser({ isLedaAdmin: true, teams: [{ teamId }] });
     const foreignOrgAdmin = await makeUser({ isOrganisationAdmin: true, teams: [{ teamId }] });
-    return { teamId, otherTeamId, disabledTeamId, member, teamAdmin, orgAdmin, productAdmin, foreignOrgAdmin };
+    return { orgId: organisationId, teamId, otherTeamId, disabledTeamId, member, teamAdmin, orgAdmin, productAdmin, foreignOrgAdmin };
   }
 
   const visit = async (loader: Loader, userId: number, teamId: number | string, sub = '') => {
@@ -197,14 +201,21 @@ describe('team routes by role', () => {
     }
   });
 
-  it('sends a non-member, a disabled team and a malformed id to the team list', async () => {
+  it("sends a non-member, a disabled team and a malformed or unknown id to the user's first team", async () => {
     const s = await setup();
+    const first = `/app/team/${s.teamId}`;
     for (const loader of [teamHome, teamMembers, teamPosts, teamInsights, teamJourneys]) {
-      expect((await visit(loader, s.member.userId, s.otherTeamId)).location).toBe('/app/team');
-      expect((await visit(loader, s.member.userId, s.disabledTeamId)).location).toBe('/app/team');
-      expect((await visit(loader, s.member.userId, 'abc')).location).toBe('/app/team');
-      expect((await visit(loader, s.member.userId, 999999)).location).toBe('/app/team');
+      expect((await visit(loader, s.member.userId, s.otherTeamId)).location).toBe(first);
+      expect((await visit(loader, s.member.userId, s.disabledTeamId)).location).toBe(first);
+      expect((await visit(loader, s.member.userId, 'abc')).location).toBe(first);
+      expect((await visit(loader, s.member.userId, 999999)).location).toBe(first);
     }
+    // The first team is the first on the user's team list (by name).
+    const both = await makeUser({ organisationId: s.orgId, teams: [{ teamId: s.teamId }, { teamId: s.otherTeamId }] });
+    expect((await visit(teamHome, both.userId, 999)).location).toBe(first);
+    // Without any team: the team list, which says so.
+    const lonely = await makeUser({ organisationId: s.orgId });
+    expect((await visit(teamHome, lonely.userId, 999)).location).toBe('/app/team');
     // Even a product admin must be a member to use the learner team pages.
     const outsider = await makeUser({ isLedaAdmin: true });
     expect((await visit(teamHome, outsider.userId, s.teamId)).location).toBe('/app/team');
@@ -222,11 +233,26 @@ describe('team routes by role', () => {
     expect((await visit(teamPosts, s.foreignOrgAdmin.userId, s.teamId, '/posts')).location).toBe(`/app/team/${s.teamId}`);
   });
 
+  it('shows each team card with its description as text and its member count', async () => {
+    const organisationId = await makeOrganisation();
+    const teamId = await createTeam(getDb(), { organisationId, name: 'Conflict Management Champions', description: '<p>We practise <strong>hard</strong> talks &amp; feedback.</p>' });
+    const me = await makeUser({ organisationId, teams: [{ teamId }] });
+    await makeUser({ organisationId, teams: [{ teamId }] });
+    const { cookie } = await signIn(me.userId);
+    const res = await run(() => teamList(args(getRequest('/app/team', { cookie }))));
+    expect(res.data.teams).toEqual([
+      { teamId, name: 'Conflict Management Champions', description: 'We practise hard talks & feedback.', memberCount: 2, isTeamAdmin: false, currentJourney: null },
+    ]);
+  });
+
   it('lists the enabled teams on the team list, or none', async () => {
     const s = await setup();
     const { cookie } = await signIn(s.member.userId);
     const res = await run(() => teamList(args(getRequest('/app/team', { cookie }))));
-    expect(res.data.teams).toEqual([{ teamId: s.teamId, name: 'Leadership Team', isTeamAdmin: false }]);
+    // Each card: name, description (plain text), member count and the current journey (none yet).
+    expect(res.data.teams).toEqual([
+      { teamId: s.teamId, name: 'Leadership Team', description: null, memberCount: 5, isTeamAdmin: false, currentJourney: null },
+    ]);
     const lonely = await makeUser({ organisationId: null });
     const lonelySession = await signIn(lonely.userId);
     const none = await run(() => teamList(args(getRequest('/app/team', lonelySession))));

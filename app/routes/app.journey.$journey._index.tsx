@@ -1,19 +1,32 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { appHomePath } from '@modules/identity/index.server';
-import { LicenseType } from '@modules/identity/schemas';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { JourneyFrame, StepNav } from '~/components/journeys/journey-page';
+import { exploreLinks } from '~/components/explore/explore-page';
+import { journeyAction, journeyIndexLoader } from '~/utils/journey-page.server';
 import { appMeta } from '~/utils/meta';
-import { requireUser } from '~/utils/session.server';
 
-export const meta = appMeta('Journey');
+export const links = exploreLinks;
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.journey.name ?? 'Journey');
 
-/** /app/journey/{journey}: a journey by id or url id (placeholder). The student licence hides journeys. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  if (user.userPermissions.licenseType === LicenseType.Student) throw redirect(appHomePath(user));
-  return null;
-}
+/**
+ * /app/journey/{journey} (id or url id): a started journey opens its first unstarted step, else the first
+ * in progress, else 'end'; a journey not yet started shows its steps and Start (a POST, JS on or off).
+ * Missing, foreign or locked journeys are the 404 page; the student licence goes home.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => journeyIndexLoader(request, params.journey);
+export const action = ({ request, params }: ActionFunctionArgs) => journeyAction(request, params.journey);
 
 export default function Journey() {
-  return <PlaceholderPage title="Journey" />;
+  const { journey } = useLoaderData<typeof loader>();
+  return (
+    <JourneyFrame journey={journey}>
+      <StepNav journey={journey} current={null} />
+      <Form method="post">
+        <input type="hidden" name="intent" value="start" />
+        <button type="submit" className="button">
+          Start
+        </button>
+      </Form>
+    </JourneyFrame>
+  );
 }

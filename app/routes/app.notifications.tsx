@@ -1,27 +1,43 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { getDb } from '@modules/shared/index.server';
-import { listRecent, markAllSeen } from '@modules/social/index.server';
+import { listRecent, markActioned, markAllSeen, markSeen } from '@modules/social/index.server';
+import { actionedBody } from '~/utils/form-schemas.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { shortDateTime } from '~/components/feed/dates';
+import { readFormData } from '~/utils/form.server';
 
 export const meta = appMeta('Notifications');
 
-/** /app/notifications: the user's newest notifications, newest first (a plain page; the popup comes later). */
+/**
+ * /app/notifications: the user's newest notifications, newest first. Showing the list marks the
+ * shown ones seen (seenAt set once; this page still flags them 'New'); following one marks it
+ * actioned (actionedAt set once) and then goes to its link.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { notifications: await listRecent(getDb(), user.userId) };
+  const notifications = await listRecent(getDb(), user.userId);
+  const unseen = notifications.filter((n) => !n.seenAt).map((n) => n.userNotificationId);
+  if (unseen.length) await markSeen(getDb(), user.userId, unseen);
+  return { notifications };
 }
 
-/** 'Mark all as seen' (a plain POST, works without JavaScript). */
+/** 'Mark all as seen', or follow one notification (plain POSTs, work without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const form = await readFormData(request);
+  if (form.get('intent') === 'actioned') {
+    const id = actionedBody.shape.userNotificationId.safeParse(Number(form.get('userNotificationId')));
+    if (!id.success) return Response.json({ errorMsg: 'This notification is no longer available.' }, { status: 400 });
+    const { link } = await markActioned(getDb(), user.userId, id.data).catch(() => ({ link: null }));
+    throw redirect(internal(link) ?? '/app/notifications');
+  }
   await markAllSeen(getDb(), user.userId);
   throw redirect('/app/notifications');
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', { day: '2-digit', month: '2-digit', year: '2-digit', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const when = (iso: string) => shortDateTime(iso);
 
 /** Only links inside the app are followed; anything else is shown as text. */
 const internal = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null);
@@ -47,10 +63,20 @@ export default function Notifications() {
             const to = internal(n.notification.link);
             return (
               <li key={n.userNotificationId} className={n.seenAt ? 'notification' : 'notification unseen'}>
-                <p className="notification-title">
-                  {to ? <Link to={to}>{n.notification.title}</Link> : n.notification.title}
+                <div className="notification-title">
+                  {to ? (
+                    <Form method="post" className="inline-form" reloadDocument>
+                      <input type="hidden" name="intent" value="actioned" />
+                      <input type="hidden" name="userNotificationId" value={n.userNotificationId} />
+                      <button type="submit" className="button link">
+                        {n.notification.title}
+                      </button>
+                    </Form>
+                  ) : (
+                    n.notification.title
+                  )}
                   {n.seenAt ? null : <span className="notification-new">New</span>}
-                </p>
+                </div>
                 {n.notification.message ? <p className="notification-message">{n.notification.message}</p> : null}
                 <p className="notification-time">
                   <time dateTime={n.createdAt}>{when(n.createdAt)}</time>

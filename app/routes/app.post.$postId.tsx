@@ -1,17 +1,72 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { postFormSchema } from '~/utils/form-schemas.server';
+import { PostEditor } from '~/components/feed/post-editor';
+import { formConstraint } from '~/utils/form.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getPost, POST_GONE, withLinkPreviews } from '@modules/social/index.server';
+import { PostCard, type FeedPost } from '~/components/feed/post-card';
 import { appMeta } from '~/utils/meta';
+import { handlePostAction, withRights } from '~/utils/post-actions.server';
 import { requireUser } from '~/utils/session.server';
+import { userTeams } from '~/utils/team-access.server';
+import feedStyles from '~/styles/feed.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
 
 export const meta = appMeta('Post');
 
-/** /app/post/{postId}: one post with its comments (placeholder). A malformed id is a 404. */
+const parseId = (v: string | undefined) => (/^\d{1,9}$/.test(v ?? '') && Number(v) > 0 ? Number(v) : null);
+
+/**
+ * /app/post/{postId}: one post with its comments open and a button back to the team home. A malformed
+ * id is a 404; a deleted, unknown or out-of-reach post says 'This post is no longer availble.'.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  if (!/^\d{1,9}$/.test(params.postId ?? '')) throw new Response('Not found', { status: 404 });
-  return null;
+  const user = await requireUser(request);
+  const postId = parseId(params.postId);
+  if (postId === null) throw new Response('Not found', { status: 404 });
+  const teams = await userTeams(user.userId);
+  const home = teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team';
+  try {
+    const post = await getPost(getDb(), user, postId);
+    const back = post.teamId && teams.some((t) => t.teamId === post.teamId) ? `/app/team/${post.teamId}` : home;
+    const withR = withRights(user, await withLinkPreviews(getDb(), [post]))[0]!;
+    // Moderators edit here (the team Posts table links to this page).
+    const editing = withR.rights.canModerate
+      ? { postId: post.postId, text: post.text, url: post.url, posted: post.postedAt !== null, fileIds: post.postFiles.map((f) => f.file.fileId), isLedaOfficial: post.isLedaOfficial, constraint: formConstraint(postFormSchema) }
+      : null;
+    return { post: withR, back, gone: null, editing };
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) return { post: null, back: home, gone: POST_GONE, editing: null };
+    throw error;
+  }
 }
 
-export default function Post() {
-  return <PlaceholderPage title="Post" />;
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const postId = parseId(params.postId);
+  if (postId === null) throw new Response('Not found', { status: 404 });
+  return handlePostAction(request, user, `/app/post/${postId}`);
+}
+
+export default function PostPage() {
+  const { post, back, gone, editing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ lastResult?: SubmissionResult<string[]> }>();
+  const { key } = useLocation();
+  return (
+    <section className="page narrow">
+      <p>
+        <Link to={back} className="button secondary">
+          Back to team home
+        </Link>
+      </p>
+      <h1 className="visually-hidden">Post</h1>
+      {post ? <PostCard post={post as FeedPost} commentsOpen /> : <p className="empty-message">{gone}</p>}
+      {editing ? (
+        <PostEditor key={key} editing={editing} audiences={[]} defaultAudience="" canMarkOfficial={false} lastResult={actionData?.lastResult} constraint={editing.constraint} />
+      ) : null}
+    </section>
+  );
 }

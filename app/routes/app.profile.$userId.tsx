@@ -1,17 +1,25 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { LinksFunction, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { ProfileNotFound, ProfileView } from '~/components/profile/profile-view';
 import { appMeta } from '~/utils/meta';
+import { profilePageData } from '~/utils/profile.server';
 import { requireUser } from '~/utils/session.server';
+import profileStyles from '~/styles/profile.css';
 
-export const meta = appMeta('Profile');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileStyles }];
 
-/** /app/profile/{userId}: another user's profile (placeholder). A malformed id is a 404. */
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data && !data.notFound ? data.profile.fullName : 'User not found'));
+
+/**
+ * /app/profile/{userId}: a profile the viewer may see (a shared organisation or team; product
+ * admins any). Unknown, malformed and invisible ids alike: 'User not found.' with a 404.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  if (!/^\d{1,9}$/.test(params.userId ?? '')) throw new Response('Not found', { status: 404 });
-  return null;
+  const user = await requireUser(request);
+  return profilePageData(user, params.userId ?? '');
 }
 
 export default function Profile() {
-  return <PlaceholderPage title="Profile" />;
+  const data = useLoaderData<typeof loader>();
+  return data.notFound ? <ProfileNotFound /> : <ProfileView data={data} />;
 }

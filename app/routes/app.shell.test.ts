@@ -7,6 +7,7 @@ import { DAY } from '@modules/shared/clock';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import { buildSideNav, type ShellData } from '~/utils/app-shell.server';
+import { isFeatureOn } from '~/utils/features';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { appTitle, APP_LAYOUT_ROUTE_ID } from '~/utils/meta';
 import { loader as appLayout } from './app';
@@ -35,7 +36,8 @@ describe('app layout: side navigation by role', () => {
       { teamId: lead, name: 'Leadership Team', journeys: false, insights: false, posts: false },
       { teamId: sales, name: 'Sales Team', journeys: false, insights: false, posts: false },
     ]);
-    expect(m.nav.feedback).toBe(false);
+    // Feedback shows for members of an organisation while its feature is on (decision 203).
+    expect(m.nav.feedback).toBe(isFeatureOn('feedback'));
 
     const t = await shellFor(teamAdmin.userId);
     expect(t.nav.teams.map((x) => [x.name, x.posts, x.insights])).toEqual([
@@ -44,7 +46,8 @@ describe('app layout: side navigation by role', () => {
     ]);
 
     const o = await shellFor(orgAdmin.userId);
-    expect(o.nav.teams).toEqual([{ teamId: lead, name: 'Leadership Team', journeys: false, insights: true, posts: false }]);
+    // Posts shows for whoever may open the posts page, organisation admins included (the policy).
+    expect(o.nav.teams).toEqual([{ teamId: lead, name: 'Leadership Team', journeys: false, insights: true, posts: true }]);
   });
 
   it('shows a user without an organisation only Explore and Activities', async () => {
@@ -118,7 +121,8 @@ describe('app layout: header', () => {
     const other = await makeUser();
     const empty = await shellFor(u.userId);
     expect(empty.myActivitiesCount).toBe(0);
-    expect(empty.unseenNotifications).toBe(0);
+    // Account creation sends the Welcome notification (decision 185).
+    expect(empty.unseenNotifications).toBe(1);
     expect(empty.user).toMatchObject({ userId: u.userId, firstName: 'Ada', fullName: 'Ada Lovelace' });
     expect(empty.supportEmail).toMatch(/@/);
 
@@ -131,7 +135,6 @@ describe('app layout: header', () => {
         { user_id: other.userId, name: 'Someone else' },
       ])
       .execute();
-    await notifyUsers(getDb(), [u.userId, other.userId], { type: NotificationType.Welcome, title: 'Welcome to Leda' });
     await notifyUsers(getDb(), [u.userId], { type: NotificationType.Post, title: 'New post in Sales Team', link: '/app/post/1' });
     await notifyUsers(getDb(), [u.userId], { type: NotificationType.General, title: 'Older news' });
 
@@ -154,11 +157,17 @@ describe('app layout: header', () => {
     expect((await shellFor(other.userId)).unseenNotifications).toBe(1);
   });
 
-  it('lists no notifications for a new user', async () => {
-    const u = await makeUser();
+  it("lists only the Welcome notification for a new user", async () => {
+    const u = await makeUser({ firstName: 'Grace' });
     const { cookie } = await signIn(u.userId);
     const list = await run(() => notifications(args(getRequest('/app/notifications', { cookie }))));
-    expect(list.data.notifications).toEqual([]);
+    expect(list.data.notifications).toHaveLength(1);
+    expect(list.data.notifications[0].notification).toMatchObject({
+      type: NotificationType.Welcome,
+      title: 'Welcome to Leda',
+      message: 'Hi Grace, your journeys, activities and team are all here.',
+      link: '/app',
+    });
   });
 
   it('puts the unseen count in brackets in page titles', () => {

@@ -1,18 +1,217 @@
-import type { LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import { Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import type { SubmissionResult } from '@conform-to/react';
+import { getDb } from '@modules/shared/index.server';
+import { policy } from '@modules/identity/index.server';
+import { FEED_PAGE_SIZE, listFeed, listTeamUsers, withLinkPreviews } from '@modules/social/index.server';
+import { getTeamJourneyPanel } from '@modules/journeys/index.server';
+import { postFormSchema } from '~/utils/form-schemas.server';
+import { PostCard, type FeedPost } from '~/components/feed/post-card';
+import { PostEditor } from '~/components/feed/post-editor';
 import { appMeta } from '~/utils/meta';
+import { formConstraint } from '~/utils/form.server';
+import { audienceOptions, handlePostAction, withRights } from '~/utils/post-actions.server';
 import { requireTeamAccess } from '~/utils/team-access.server';
+import feedStyles from '~/styles/feed.css';
+import { shortDateTime } from '~/components/feed/dates';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
 
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.teamName ?? 'Team');
 
-/** /app/team/{teamId}: team home (placeholder until the team feature lands). Members only. */
+const MAX_OFFSET = 1_000_000;
+const AVATARS = 6;
+
+/**
+ * /app/team/{teamId}: team home. Members only (an unknown team goes to the user's first team).
+ * The feed is offset-based, 10 a page: ?offset=N renders that page with a 'Load more posts' link
+ * (works without JavaScript); with it, the next page is fetched and appended.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { team } = await requireTeamAccess(request, params.teamId, 'member');
-  return { teamId: team.teamId, teamName: team.name };
+  const { user, team } = await requireTeamAccess(request, params.teamId, 'member');
+  const url = new URL(request.url);
+  const raw = Number(url.searchParams.get('offset') ?? 0);
+  const offset = Number.isInteger(raw) && raw >= 0 && raw <= MAX_OFFSET ? raw : 0;
+  const scope = { teamId: team.teamId, organisationId: team.organisationId };
+  const [rows, users, journeys] = await Promise.all([
+    listFeed(getDb(), user, scope, { offset, limit: FEED_PAGE_SIZE + 1 }),
+    offset === 0 ? listTeamUsers(getDb(), user, scope) : Promise.resolve([] as Awaited<ReturnType<typeof listTeamUsers>>),
+    // The current-journey banner and the Team Journeys panel (journeys module; null for a student licence).
+    offset === 0 ? getTeamJourneyPanel(getDb(), user, team.teamId) : Promise.resolve(null),
+  ]);
+  const canPost = policy.canUsePostEditor(user, scope);
+  const scheduled = url.searchParams.get('scheduled');
+  return {
+    teamId: team.teamId,
+    teamName: team.name,
+    offset,
+    // Link previews from the cache the editor filled (no fetch while rendering).
+    posts: withRights(user, await withLinkPreviews(getDb(), rows.slice(0, FEED_PAGE_SIZE))),
+    hasMore: rows.length > FEED_PAGE_SIZE,
+    // Team Information shows at most 6 avatars of each then '+N': only those travel to the page.
+    ...avatarsOf(users),
+    journeys,
+    editor: canPost
+      ? { audiences: await audienceOptions(user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
+      : null,
+    scheduledAt: scheduled && !Number.isNaN(Date.parse(scheduled)) ? new Date(scheduled).toISOString() : null,
+  };
 }
 
+type TeamUser = { userId: number; fullName: string; profilePhotoBlobId: string | null };
+
+function avatarsOf(users: (TeamUser & { isTeamAdmin: boolean })[]) {
+  const pick = (list: typeof users) => ({ shown: list.slice(0, AVATARS).map(({ userId, fullName, profilePhotoBlobId }) => ({ userId, fullName, profilePhotoBlobId })), total: list.length });
+  return { admins: pick(users.filter((u) => u.isTeamAdmin)), members: pick(users.filter((u) => !u.isTeamAdmin)) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, params.teamId, 'member');
+  return handlePostAction(request, user, `/app/team/${team.teamId}`);
+}
+
+function Avatars({ label, users }: { label: string; users: { shown: TeamUser[]; total: number } }) {
+  if (!users.total) return null;
+  const shown = users.shown;
+  return (
+    <div className="team-info-group">
+      <h3>{label}</h3>
+      <ul className="avatar-row">
+        {shown.map((u) => (
+          <li key={u.userId}>
+            <Link to={`/app/profile/${u.userId}`} className="avatar" title={u.fullName}>
+              {u.profilePhotoBlobId ? <img src={`/blobs/${u.profilePhotoBlobId}`} alt="" /> : <span aria-hidden="true">{initials(u.fullName)}</span>}
+              <span className="visually-hidden">{u.fullName}</span>
+            </Link>
+          </li>
+        ))}
+        {users.total > shown.length ? <li className="avatar more">+{users.total - shown.length}</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+const scheduledText = (iso: string) => shortDateTime(iso);
+
 export default function TeamHome() {
-  const { teamName } = useLoaderData<typeof loader>();
-  return <PlaceholderPage title={teamName} />;
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ lastResult?: SubmissionResult<string[]> }>();
+  const more = useFetcher<typeof loader>();
+  // A new page load (the redirect after posting) starts the editor empty again.
+  const { key: locationKey } = useLocation();
+  const [extra, setExtra] = useState<{ posts: FeedPost[]; hasMore: boolean; offset: number } | null>(null);
+  useEffect(() => setExtra(null), [data]);
+  useEffect(() => {
+    if (more.data && more.state === 'idle') {
+      const d = more.data;
+      setExtra((prev) => ({ posts: [...(prev?.posts ?? []), ...(d.posts as FeedPost[])], hasMore: d.hasMore, offset: d.offset }));
+    }
+  }, [more.data, more.state]);
+  const posts = [...(data.posts as FeedPost[]), ...(extra?.posts ?? [])];
+  const hasMore = extra ? extra.hasMore : data.hasMore;
+  const nextOffset = (extra ? extra.offset : data.offset) + FEED_PAGE_SIZE;
+  const nextHref = `/app/team/${data.teamId}?offset=${nextOffset}`;
+  return (
+    <section className="page team-home">
+      <h1>{data.teamName}</h1>
+      {data.journeys?.currentJourney ? (
+        <p className="journey-banner">
+          Current journey: <Link to={`/app/journey/${data.journeys.currentJourney.urlId}`}>{data.journeys.currentJourney.name}</Link>
+        </p>
+      ) : null}
+      <div className="team-home-grid">
+        <div className="team-feed">
+          {data.scheduledAt ? (
+            <p role="status" className="alert">
+              Post scheduled for {scheduledText(data.scheduledAt)} (UTC)
+            </p>
+          ) : null}
+          {data.editor && data.offset === 0 ? (
+            <PostEditor
+              key={locationKey}
+              audiences={data.editor.audiences}
+              defaultAudience={`team-${data.teamId}`}
+              canMarkOfficial={data.editor.canMarkOfficial}
+              lastResult={actionData?.lastResult}
+              constraint={data.editor.constraint}
+            />
+          ) : null}
+          <h2 className="visually-hidden">Posts</h2>
+          {posts.length ? (
+            <ol className="post-list">
+              {posts.map((p) => (
+                <li key={p.postId}>
+                  <PostCard post={p} />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="empty-message">{data.offset === 0 ? 'This team has no posts to display.' : 'No more posts to display.'}</p>
+          )}
+          {hasMore ? (
+            <p>
+              <a
+                href={nextHref}
+                className="button secondary"
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (more.state === 'idle') more.load(nextHref);
+                }}
+              >
+                Load more posts
+              </a>
+            </p>
+          ) : posts.length ? (
+            <p className="empty-message">No more posts to display.</p>
+          ) : null}
+        </div>
+        {data.offset === 0 ? (
+          <aside className="team-side">
+            <section className="panel" aria-labelledby="team-info-title">
+              <h2 id="team-info-title">Team Information</h2>
+              <Avatars label="Admins" users={data.admins} />
+              <Avatars label="Members" users={data.members} />
+              <p>
+                <Link to={`/app/team/${data.teamId}/members`}>See all members</Link>
+              </p>
+            </section>
+            {data.journeys ? (
+              <section className="panel" aria-labelledby="team-journeys-title">
+                <h2 id="team-journeys-title">Team Journeys</h2>
+                {data.journeys.kind === 'journeys' ? (
+                  <ul className="team-journey-list">
+                    {data.journeys.journeys.map((j) => (
+                      <li key={j.teamJourneyId}>
+                        <span>{j.name}</span>{' '}
+                        {j.button ? (
+                          <Link to={`/app/journey/${j.urlId}`} className="button small">
+                            {j.button}
+                          </Link>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : data.journeys.kind === 'next' ? (
+                  <p>
+                    Next: {data.journeys.journey.name}, starting {shortDateTime(data.journeys.startsAt).slice(0, 8)}
+                  </p>
+                ) : (
+                  <p className="empty-message">{data.journeys.message}</p>
+                )}
+              </section>
+            ) : null}
+          </aside>
+        ) : null}
+      </div>
+    </section>
+  );
 }

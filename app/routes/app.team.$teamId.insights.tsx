@@ -1,18 +1,37 @@
-import type { LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PlaceholderPage } from '~/components/placeholder';
+import { SEGMENT_USERS_LIMIT } from '@modules/journeys/index.server';
+import { TeamCrumbs } from '~/components/feed/crumbs';
+import { loadTeamInsights } from '~/components/insights/insights-data.server';
+import { TeamInsights } from '~/components/insights/team-insights';
 import { appMeta } from '~/utils/meta';
 import { requireTeamAccess } from '~/utils/team-access.server';
+import insightsStyles from '~/styles/insights.css';
 
-export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data ? `Insights for ${data.teamName}` : 'Insights');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: insightsStyles }];
 
-/** /app/team/{teamId}/insights: insights (placeholder). Organisation admins of the team's organisation, product admins. */
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `Insights for ${data.teamName}` : 'Insights'));
+
+/**
+ * /app/team/{teamId}/insights: retention and journey-progress charts with the drill-down
+ * (?segment=journeyId:status). Organisation admins of the team's organisation and product admins
+ * (policy.canSeeTeamInsights); an unknown team goes to the user's first team (decision 150).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { team } = await requireTeamAccess(request, params.teamId, 'insights');
-  return { teamId: team.teamId, teamName: team.name };
+  const insights = await loadTeamInsights(team.teamId, new URL(request.url));
+  return { teamId: team.teamId, teamName: team.name, insights, segmentLimit: SEGMENT_USERS_LIMIT };
 }
 
-export default function TeamInsights() {
-  const { teamId, teamName } = useLoaderData<typeof loader>();
-  return <PlaceholderPage title={`Insights for ${teamName}`} crumbs={[{ label: teamName, to: `/app/team/${teamId}` }, { label: 'Insights' }]} />;
+const profileHref = (userId: number) => `/app/profile/${userId}`;
+
+export default function TeamInsightsPage() {
+  const { teamId, teamName, insights, segmentLimit } = useLoaderData<typeof loader>();
+  return (
+    <section className="page">
+      <TeamCrumbs teamId={teamId} teamName={teamName} page="Insights" />
+      <h1>Insights for {teamName}</h1>
+      <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} />
+    </section>
+  );
 }

@@ -1,18 +1,38 @@
-import type { LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { PlaceholderPage } from '~/components/placeholder';
+import type { LinksFunction, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { getDb } from '@modules/shared/index.server';
+import { listTeamUsers } from '@modules/social/index.server';
+import { TeamCrumbs } from '~/components/feed/crumbs';
 import { appMeta } from '~/utils/meta';
 import { requireTeamAccess } from '~/utils/team-access.server';
+import feedStyles from '~/styles/feed.css';
 
-export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data ? `${data.teamName} Members` : 'Members');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
 
-/** /app/team/{teamId}/members: team members (placeholder). Members only. */
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${data.teamName} Members` : 'Members'));
+
+/** /app/team/{teamId}/members: the team's members sorted by full name, each linking to a profile. Members only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { team } = await requireTeamAccess(request, params.teamId, 'member');
-  return { teamId: team.teamId, teamName: team.name };
+  const { user, team } = await requireTeamAccess(request, params.teamId, 'member');
+  const users = await listTeamUsers(getDb(), user, { teamId: team.teamId, organisationId: team.organisationId });
+  return { teamId: team.teamId, teamName: team.name, users };
 }
 
 export default function TeamMembers() {
-  const { teamId, teamName } = useLoaderData<typeof loader>();
-  return <PlaceholderPage title={'Members'} crumbs={[{ label: teamName, to: `/app/team/${teamId}` }, { label: 'Members' }]} />;
+  const { teamId, teamName, users } = useLoaderData<typeof loader>();
+  return (
+    <section className="page">
+      <TeamCrumbs teamId={teamId} teamName={teamName} page="Members" />
+      <h1>Members</h1>
+      <ul className="member-list">
+        {users.map((u) => (
+          <li key={u.teamUserId}>
+            <Link to={`/app/profile/${u.userId}`}>{u.fullName}</Link>
+            {u.jobTitle ? <span className="member-job"> {u.jobTitle}</span> : null}
+            {u.isTeamAdmin ? <span className="post-badge">Team admin</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,26 +1,36 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { getDb } from '@modules/shared/index.server';
-import { listUserTeams } from '@modules/identity/index.server';
+import { listTeamCards, policy } from '@modules/identity/index.server';
+import { currentJourneysOf } from '@modules/journeys/index.server';
+import { InactivityReload } from '~/components/feed/inactivity-reload';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const meta = appMeta('Teams');
 
-/** /app/team: the user's enabled teams as cards. */
+/** Shown on a team card whose schedule has no current journey (none started yet, a break, or ended). */
+export const NO_JOURNEY = 'No journey scheduled';
+
+/** /app/team: the user's enabled teams as cards: name, description, member count and current journey. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const teams = await listUserTeams(getDb(), user.userId);
+  const teams = await listTeamCards(getDb(), user.userId);
+  const current = await currentJourneysOf(getDb(), user, teams.map((t) => t.teamId));
   return {
     organisationName: user.userPermissions.organisationName,
-    teams: teams.map((t) => ({ teamId: t.teamId, name: t.name, isTeamAdmin: t.isTeamAdmin })),
+    showJourneys: policy.canSeeJourneys(user),
+    teams: teams.map((t) => ({ ...t, currentJourney: current.get(t.teamId)?.name ?? null })),
   };
 }
 
+const members = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
+
 export default function TeamList() {
-  const { teams, organisationName } = useLoaderData<typeof loader>();
+  const { teams, organisationName, showJourneys } = useLoaderData<typeof loader>();
   return (
     <section className="page">
+      <InactivityReload />
       <h1>Your teams</h1>
       {organisationName ? <p className="page-intro">{organisationName}</p> : null}
       {teams.length ? (
@@ -30,6 +40,11 @@ export default function TeamList() {
               <Link to={`/app/team/${t.teamId}`} className="team-card">
                 <span className="team-card-name">{t.name}</span>
                 {t.isTeamAdmin ? <span className="team-card-role">Team admin</span> : null}
+                {t.description ? <span className="team-card-description">{t.description}</span> : null}
+                <span className="team-card-facts">
+                  <span>{members(t.memberCount)}</span>
+                  {showJourneys ? <span>{t.currentJourney ? `Current journey: ${t.currentJourney}` : NO_JOURNEY}</span> : null}
+                </span>
               </Link>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react';
 import { getDb } from '@modules/shared/index.server';
 import { getPublicContentWithRelated } from '@modules/catalogue/index.server';
+import { policy } from '@modules/identity/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ArticleCard, formatShortDate, tagPath } from '~/components/articles';
 import { CtaBand } from '~/components/marketing';
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Sanitised when saved and again by getPublicContentWithRelated: once per request is enough.
     content: found.content,
     relatedContents: found.relatedContents,
-    canEdit: Boolean(user?.isLedaAdmin),
+    canEdit: user ? policy.canUseAdmin(user) : false,
   };
 }
 

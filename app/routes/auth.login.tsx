@@ -1,21 +1,21 @@
-import { getFormProps, useForm } from '@conform-to/react';
 import type { z } from 'zod';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getDb } from '@modules/shared/index.server';
 import { login } from '@modules/identity/index.server';
-import { loginSchema } from '@modules/identity/schemas';
-import { Field, FormError } from '~/components/forms';
+import { loginSchema } from '~/utils/form-schemas.server';
+import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { clientIpOf } from '~/utils/request-context.server';
-import { readFormData } from '~/utils/form.server';
+import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireAnonymous, safeRedirectPath } from '~/utils/session.server';
+import { authMeta } from '~/utils/meta';
 
-export const meta: MetaFunction = () => [{ title: 'Log in | Leda' }];
+export const meta = authMeta('Log in');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { constraint: formConstraint(loginSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,18 +43,13 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useLedaForm<z.input<typeof loginSchema>>({ lastResult, constraint });
   const thenTo = params.get('thenTo') ?? '';
   return (
     <div className="auth-card">
       <h1>Log in</h1>
-      <Form method="post" {...getFormProps(form)}>
+      <LedaForm form={form} method="post">
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
@@ -62,7 +57,7 @@ export default function LoginPage() {
         <button type="submit" className="button primary wide" disabled={navigation.state === 'submitting'}>
           {navigation.state === 'submitting' ? 'Logging in…' : 'Log in'}
         </button>
-      </Form>
+      </LedaForm>
       <p className="auth-links">
         <Link to="/auth/password-forgot">Forgot your password?</Link>
       </p>

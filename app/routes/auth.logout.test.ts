@@ -28,6 +28,9 @@ describe('/auth/logout', () => {
     expect(await whoIs({ token })).toBeNull();
     const row = await getDb().selectFrom('sessions').select('id').where('id', '=', token).executeTakeFirst();
     expect(row).toBeUndefined();
+    // The log out is recorded as an event of this user.
+    const event = await getDb().selectFrom('page_events').select(['event', 'user_id', 'path']).where('user_id', '=', u.userId).executeTakeFirst();
+    expect(event).toEqual({ event: 'logout', user_id: u.userId, path: '/auth/logout' });
     // Only this session ended: the user's other device stays signed in.
     expect(await whoIs({ cookie: other.cookie })).toBe(u.userId);
     // And the login page shows the form again.

@@ -1,11 +1,14 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { recordPageEvent } from '@modules/admin/index.server';
 import { blankSessionCookie, logout } from '@modules/identity/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { currentStore } from '~/utils/request-context.server';
 import { getAuth } from '~/utils/session.server';
 
 /**
  * /auth/logout: POST only, from any page with <form method="post" action="/auth/logout">.
- * Ends the session on the server, clears the cookie and goes to '/'. A GET (a link, a
+ * Records a 'logout' event (spec: log out tracks an event), ends the session on the server,
+ * clears the cookie and goes to '/'. A GET (a link, a
  * prefetch, a crawler) changes nothing and also lands on '/'.
  */
 export async function loader() {
@@ -14,7 +17,10 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const auth = await getAuth(request);
-  if (auth) await logout(auth.sessionId);
+  if (auth) {
+    await recordPageEvent(getDb(), { event: 'logout', path: '/auth/logout' }, auth.user.userId);
+    await logout(auth.sessionId);
+  }
   // Reading the session may have queued a refreshed cookie (sliding expiry); drop it so the blank one wins.
   const store = currentStore();
   if (store) store.setCookies.length = 0;

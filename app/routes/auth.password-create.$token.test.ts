@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { createOneTimeToken, LINK_EXPIRED_MESSAGE, sendWelcomeEmail } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { action, loader } from './auth.password-create.$token';
 import * as login from './auth.login';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser } from '../../tests/support/factories';
+import { linkIn } from '../../tests/support/outbox';
 
 const PASSWORD = 'my-first-password-3';
 const open = (token: string) => run(() => loader(args(getRequest(`/auth/password-create/${token}`), { token })));
@@ -43,11 +44,8 @@ describe('/auth/password-create/{token} (Create a password)', () => {
     const org = await makeOrganisation({ licenseType: LicenseType.Student });
     const u = await makeUser({ organisationId: org, withPassword: false });
     await sendWelcomeEmail(getDb(), { userId: u.userId, batchKey: 'test-batch' });
-    await drainInProcessJobs();
-    const mail = await getDb().selectFrom('communications').select('html').where('recipient', '=', u.email).executeTakeFirstOrThrow();
-    const token = /\/auth\/password-create\/([A-Za-z0-9_-]+)/.exec(mail.html)?.[1];
-    expect(token).toBeTruthy();
-    const done = await submit(token!);
+    const { token } = await linkIn(u.email, 'password-create');
+    const done = await submit(token);
     expect(done.location).toBe('/app/explore/story');
   });
 

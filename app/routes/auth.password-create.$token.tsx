@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { NewPasswordPage } from '~/components/new-password-form';
 import { newPasswordAction, newPasswordLoader } from '~/utils/new-password.server';
+import { authMeta } from '~/utils/meta';
 
 /** /auth/password-create/{token}: the link from the welcome email (password setup). */
-export const meta: MetaFunction = () => [{ title: 'Create a password | Leda' }];
+export const meta = authMeta('Create a password');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return newPasswordLoader(request, params.token, 'password-create');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { drainInProcessJobs, getDb, LINK_REMOVED } from '@modules/shared/index.server';
 import { action, loader } from './auth.password-forgot';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
+import { deliveredEmailTo } from '../../tests/support/outbox';
 
 const DONE = 'Please check your email for further instructions.';
 let ipSeq = 0;
@@ -31,24 +32,30 @@ describe('/auth/password-forgot', () => {
     const sent = await emailsTo(u.email);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe('Reset your Leda password');
-    expect(sent[0]!.html).toContain('Hi Robin,');
-    expect(sent[0]!.html).toMatch(/http:\/\/localhost:3000\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
+    // What the user reads: their name and a working link. What is stored: neither token nor name.
+    const delivered = await deliveredEmailTo(u.email);
+    expect(delivered.html).toContain('Hi Robin,');
+    expect(delivered.html).toMatch(/http:\/\/localhost:3000\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
+    expect(sent[0]!.html).toContain(`http://localhost:3000/auth/password-reset/${LINK_REMOVED}`);
+    expect(sent[0]!.html).not.toMatch(/\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
   });
 
-  it('answers exactly the same for an email without an account, and sends nothing', async () => {
+  it('answers exactly the same for an email without an account, and sends nothing (delivery cancels it)', async () => {
     const email = 'nobody-here@example.test';
     const res = await run(() => action(args(formRequest('/auth/password-forgot', { email }, fromIp()))));
     expect(res.status).toBe(200);
     expect(res.data.doneMessage).toBe(DONE);
-    expect(await emailsTo(email)).toHaveLength(0);
+    await expect(deliveredEmailTo(email)).rejects.toThrow(/no email delivered/);
+    expect((await emailsTo(email)).map((r) => r.status)).toEqual(['cancelled']);
   });
 
   it('builds the link from PUBLIC_URL, never from the Host header', async () => {
     const u = await makeUser();
     const req = formRequest('/auth/password-forgot', { email: u.email }, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
     await run(() => action(args(req)));
-    const [mail] = await emailsTo(u.email);
-    expect(mail!.html).not.toContain('evil.example');
+    const mail = await deliveredEmailTo(u.email);
+    expect(mail.html).toMatch(/http:\/\/localhost:3000\/auth\/password-reset\/[A-Za-z0-9_-]{40,}/);
+    expect(mail.html).not.toContain('evil.example');
   });
 
   it('shows the spec messages for a missing or bad email (400)', async () => {

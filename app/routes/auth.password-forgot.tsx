@@ -1,18 +1,19 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { getDb } from '@modules/shared/index.server';
 import { FORGOT_PASSWORD_DONE, requestPasswordReset } from '@modules/identity/index.server';
-import { forgotPasswordSchema } from '@modules/identity/schemas';
-import { Field, FormError } from '~/components/forms';
+import { forgotPasswordSchema } from '~/utils/form-schemas.server';
+import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { clientIpOf } from '~/utils/request-context.server';
-import { readFormData } from '~/utils/form.server';
+import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireAnonymous } from '~/utils/session.server';
+import { authMeta } from '~/utils/meta';
 
 /** /auth/password-forgot: the same answer whether or not the email has an account. */
-export const meta: MetaFunction = () => [{ title: 'Forgot password | Leda' }];
+export const meta = authMeta('Forgot password');
 
 interface ActionData {
   result: SubmissionResult<string[]> | null;
@@ -21,7 +22,7 @@ interface ActionData {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { constraint: formConstraint(forgotPasswordSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,13 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PasswordForgotPage() {
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
-    lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useLedaForm<z.input<typeof forgotPasswordSchema>>({ lastResult: actionData?.result, constraint });
   const submitting = navigation.state === 'submitting';
   return (
     <div className="auth-card">
@@ -55,13 +51,13 @@ export default function PasswordForgotPage() {
       ) : (
         <>
           <p>Enter the email address you use for Leda and we will send you a link to change your password.</p>
-          <Form method="post" {...getFormProps(form)}>
+          <LedaForm form={form} method="post">
             <FormError id={form.errorId} errors={form.errors} />
             <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
             <button type="submit" className="button primary wide" disabled={submitting}>
               {submitting ? 'Sending…' : 'Send me a link'}
             </button>
-          </Form>
+          </LedaForm>
         </>
       )}
       <p className="auth-links">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { createOneTimeToken, LINK_EXPIRED_MESSAGE } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
@@ -9,6 +9,7 @@ import * as login from './auth.login';
 import * as authenticate from './api.auth.authenticate';
 import { args, formRequest, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeUser, signIn } from '../../tests/support/factories';
+import { linkIn } from '../../tests/support/outbox';
 
 const NEW_PASSWORD = 'a-brand-new-secret-7';
 let ipSeq = 0;
@@ -17,16 +18,7 @@ const fromIp = () => ({ headers: { 'x-test-client-ip': `10.30.0.${++ipSeq}` } })
 /** What a person does: asks for a link, opens the newest email, follows the link. */
 async function resetLinkFor(email: string) {
   await run(() => forgot.action(args(formRequest('/auth/password-forgot', { email }, fromIp()))));
-  await drainInProcessJobs();
-  const mail = await getDb()
-    .selectFrom('communications')
-    .select('html')
-    .where('recipient', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const m = /http:\/\/localhost:3000(\/auth\/password-reset\/([A-Za-z0-9_-]+))/.exec(mail.html);
-  if (!m) throw new Error('no reset link in the email');
-  return { path: m[1]!, token: m[2]! };
+  return linkIn(email, 'password-reset');
 }
 
 const open = (path: string, token: string, cookie?: string) => run(() => loader(args(getRequest(path, { cookie }), { token })));

@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { NewPasswordPage } from '~/components/new-password-form';
 import { newPasswordAction, newPasswordLoader } from '~/utils/new-password.server';
+import { authMeta } from '~/utils/meta';
 
 /** /auth/password-reset/{token}: the link from the forgot-password email. */
-export const meta: MetaFunction = () => [{ title: 'Change password | Leda' }];
+export const meta = authMeta('Change password');
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return newPasswordLoader(request, params.token, 'password-reset');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { createOneTimeToken, sendVerifyAccountEmail } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
@@ -7,6 +7,7 @@ import { action, loader } from './auth.verify-account.$token';
 import * as authenticate from './api.auth.authenticate';
 import { args, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeUser, signIn } from '../../tests/support/factories';
+import { linkIn } from '../../tests/support/outbox';
 
 const FAILED = 'Sorry, something went wrong.';
 const open = (token: string, cookie?: string) => run(() => loader(args(getRequest(`/auth/verify-account/${token}`, { cookie }), { token })));
@@ -20,9 +21,7 @@ describe('/auth/verify-account/{token}', () => {
     const u = await makeUser();
     await getDb().updateTable('users').set({ is_verified: false }).where('id', '=', u.userId).execute();
     await sendVerifyAccountEmail(getDb(), u.userId);
-    await drainInProcessJobs();
-    const mail = await getDb().selectFrom('communications').select('html').where('recipient', '=', u.email).executeTakeFirstOrThrow();
-    const token = /\/auth\/verify-account\/([A-Za-z0-9_-]+)/.exec(mail.html)![1]!;
+    const { token } = await linkIn(u.email, 'verify-account');
 
     const page = await open(token);
     expect(page.status).toBe(200);

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { verifyAccount } from '@modules/identity/index.server';
 import { requireAnonymous } from '~/utils/session.server';
+import { authMeta } from '~/utils/meta';
 
 /**
  * /auth/verify-account/{token}. A GET only shows a 'Verify my account' button: mail scanners
@@ -14,7 +15,7 @@ import { requireAnonymous } from '~/utils/session.server';
  */
 const VERIFY_FAILED_MESSAGE = 'Sorry, something went wrong.';
 
-export const meta: MetaFunction = () => [{ title: 'Verify your account | Leda' }];
+export const meta = authMeta('Verify your account');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import * as catalogue from '@modules/catalogue/index.server';
+import { getReferenceData } from '@modules/catalogue/index.server';
+import { listPublicJourneys } from '@modules/journeys/index.server';
 import { getDb } from '@modules/shared/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { CtaBand, PageHero } from '~/components/marketing';
 import { getOptionalUser } from '~/utils/session.server';
+import { textSafeColour } from '~/utils/colour';
 
 export const links = siteLinks;
 
@@ -27,39 +29,20 @@ interface JourneyView {
   htmlSummary: string;
 }
 
-/** Journey 1000 is the hidden "break" item of the old catalogue (public-site spec 3). */
-const HIDDEN_JOURNEY_ID = 1000;
 const HEX = /^[0-9a-f]{6}$/i;
 
-/**
- * The catalogue's skill groups (listSkillGroups when the catalogue exports it, else its cached
- * reference data) and public journeys (listPublicJourneys, once a module exports it); until
- * journeys exist the page shows an honest empty state under the skill-group filter.
- */
+/** The catalogue's skill groups (its cached reference data) and the journeys module's public journeys. */
 async function readCatalogue(): Promise<{ groups: SkillGroupView[]; journeys: JourneyView[] }> {
-  const api = catalogue as unknown as Record<string, unknown>;
-  const listSkillGroups = api.listSkillGroups as ((db: unknown) => Promise<Record<string, unknown>[]>) | undefined;
-  const listPublicJourneys = api.listPublicJourneys as ((db: unknown) => Promise<Record<string, unknown>[]>) | undefined;
-  const rawGroups: Record<string, unknown>[] =
-    typeof listSkillGroups === 'function'
-      ? await listSkillGroups(getDb())
-      : ((await catalogue.getReferenceData(getDb())).capabilities.flatMap((c) => c.skillGroups) as unknown as Record<string, unknown>[]);
-  const groups = rawGroups.map((g) => ({
-    skillGroupId: Number(g.skillGroupId),
-    urlId: String(g.urlId ?? g.skillGroupId),
-    name: String(g.name),
-    primaryColour: HEX.test(String(g.primaryColour)) ? String(g.primaryColour) : '2F6FAE',
-  }));
-  const rawJourneys = typeof listPublicJourneys === 'function' ? await listPublicJourneys(getDb()) : [];
-  const journeys = rawJourneys
-    .map((j) => ({
-      journeyId: Number(j.journeyId),
-      skillGroupId: j.skillGroupId == null ? null : Number(j.skillGroupId),
-      name: String(j.name),
-      skills: Array.isArray(j.skills) ? j.skills.map((s) => (typeof s === 'string' ? s : String((s as { name?: string }).name ?? ''))) : [],
-      htmlSummary: catalogue.sanitizeArticleHtml(String(j.htmlSummary ?? '')),
-    }))
-    .filter((j) => j.journeyId !== HIDDEN_JOURNEY_ID);
+  const db = getDb();
+  const [reference, journeys] = await Promise.all([getReferenceData(db), listPublicJourneys(db)]);
+  const groups = reference.capabilities
+    .flatMap((c) => c.skillGroups)
+    .map((g) => ({
+      skillGroupId: g.skillGroupId,
+      urlId: g.urlId,
+      name: g.name,
+      primaryColour: HEX.test(g.primaryColour) ? g.primaryColour : '2F6FAE',
+    }));
   return { groups, journeys };
 }
 
@@ -92,8 +75,12 @@ export default function HowPage() {
         title="Small steps, taken together, change how teams work"
         lead="A Leda course runs for 6 to 12 months. It is made of journeys that take one to two weeks, and each journey is a handful of steps of about ten minutes."
       />
-      <section className="section">
+      <section className="section" aria-labelledby="how-course-steps">
         <div className="section-inner">
+          {/* Keeps the heading order h1 > h2 > h3 (the four steps are h3s). */}
+          <h2 id="how-course-steps" className="visually-hidden">
+            How a course runs
+          </h2>
           <ol className="how-timeline">
             <li>
               <span className="how-num">1</span>
@@ -161,7 +148,7 @@ export default function HowPage() {
           {sections.length ? (
             sections.map((s) => (
               <div key={s.group.skillGroupId} className="journey-group">
-                <h3 className="journey-group-heading" style={{ ['--group-colour' as string]: `#${s.group.primaryColour}` }}>
+                <h3 className="journey-group-heading" style={{ ['--group-colour' as string]: textSafeColour(`#${s.group.primaryColour}`, ['#ffffff']) }}>
                   {s.group.name}
                 </h3>
                 <div className="table-scroll">

@@ -1,17 +1,17 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { getDb } from '@modules/shared/index.server';
 import { recordPageEvent, submitEnquiry } from '@modules/admin/index.server';
-import { DEFAULT_TEAM_SIZE, getEnquiryFormSchema, HONEYPOT_FIELD, PLANS, SETUP_FEE_DOLLARS, TEAM_SIZES } from '@modules/admin/schemas';
+import { DEFAULT_TEAM_SIZE, HONEYPOT_FIELD, PLANS, SETUP_FEE_DOLLARS, TEAM_SIZES } from '@modules/admin/constants';
 import { SiteShell, siteLinks } from '~/components/site-shell';
-import { Field, FormError, TextAreaField } from '~/components/forms';
-import { Honeypot, PersonFields, SelectField, ThankYou } from '~/components/public-forms';
+import { Field, FormError, LedaForm, SelectField, TextAreaField, useLedaForm } from '~/components/forms';
+import { Honeypot, PersonFields, ThankYou } from '~/components/public-forms';
 import { PageHero } from '~/components/marketing';
 import { clientIpOf } from '~/utils/request-context.server';
-import { readFormData } from '~/utils/form.server';
+import { formConstraint, readFormData } from '~/utils/form.server';
+import { getEnquiryFormSchema } from '~/utils/form-schemas.server';
 import { publicFormStatus } from '~/utils/public-forms.server';
 import { getOptionalUser } from '~/utils/session.server';
 
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [
 /** /pricing: public. ?teamSize= preselects the Get enquiry's dropdown (the plan buttons use it). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const teamSize = new URL(request.url).searchParams.get('teamSize');
-  return { teamSize: TEAM_SIZES.find((t) => t === teamSize) ?? DEFAULT_TEAM_SIZE };
+  return { teamSize: TEAM_SIZES.find((t) => t === teamSize) ?? DEFAULT_TEAM_SIZE, constraint: formConstraint(getEnquiryFormSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,17 +47,14 @@ export async function action({ request }: ActionFunctionArgs) {
 const money = (n: number) => `$${n.toLocaleString('en-AU')}`;
 
 export default function PricingPage() {
-  const { teamSize } = useLoaderData<typeof loader>();
+  const { teamSize, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof getEnquiryFormSchema>>({
+  const [form, fields] = useLedaForm<z.input<typeof getEnquiryFormSchema>>({
     id: `get-leda-${teamSize}`,
     lastResult: actionData?.result,
     defaultValue: { teamSize },
-    constraint: getZodConstraint(getEnquiryFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: getEnquiryFormSchema }),
+    constraint,
   });
   return (
     <SiteShell>
@@ -118,7 +115,7 @@ export default function PricingPage() {
                 <p>We will be in touch shortly with a quote for your team.</p>
               </ThankYou>
             ) : (
-              <Form method="post" {...getFormProps(form)} className="stacked-form" preventScrollReset>
+              <LedaForm form={form} method="post" className="stacked-form" preventScrollReset>
                 <FormError id={form.errorId} errors={form.errors} />
                 <PersonFields fields={fields} />
                 <Field label="Mobile number" meta={fields.phoneNumber} type="tel" autoComplete="tel" hint="Australian mobiles as 04xx xxx xxx; others with their + country code." />
@@ -128,7 +125,7 @@ export default function PricingPage() {
                 <button type="submit" className="button primary wide large" disabled={navigation.state === 'submitting'}>
                   {navigation.state === 'submitting' ? 'Sending…' : 'Get a quote'}
                 </button>
-              </Form>
+              </LedaForm>
             )}
           </div>
         </div>

@@ -36,18 +36,23 @@ describe('contact and try for free', () => {
     const empty = await run<any>(() => contact.action(args(formRequest('/contact', {}, fresh()))));
     expect(empty.status).toBe(400);
     const e = empty.data.result.error;
-    expect(e.firstName).toEqual(['This field is required']);
-    expect(e.lastName).toEqual(['This field is required']);
+    expect(e.firstName).toEqual(['Enter a first name']);
+    expect(e.lastName).toEqual(['Enter a last name']);
     expect(e.email).toEqual(['This field is required']);
-    expect(e.organisation).toEqual(['This field is required']);
-    expect(e.consentToNews).toEqual(['Tick this box so we can reply to you']);
-    const bad = await run<any>(() =>
-      contact.action(args(formRequest('/contact', { ...person, email: 'nope', firstName: 'x'.repeat(251), lastName: ' ', organisation: 'y'.repeat(251) }, fresh()))),
+    expect(e.organisation).toEqual(['Enter an organisation']);
+    // Agreeing to news is a choice, never a condition of being contacted.
+    expect(e.consentToNews).toBeUndefined();
+    const spaces = await run<any>(() =>
+      contact.action(args(formRequest('/contact', { ...person, email: 'nope', firstName: '   ', lastName: ' ', organisation: '  ' }, fresh()))),
     );
-    expect(bad.data.result.error.email).toEqual(['Enter a valid email address']);
-    expect(bad.data.result.error.firstName).toEqual(['Enter a first name']);
-    expect(bad.data.result.error.lastName).toEqual(['Enter a last name']);
-    expect(bad.data.result.error.organisation).toEqual(['Enter an organisation']);
+    expect(spaces.data.result.error.email).toEqual(['Enter a valid email address']);
+    expect(spaces.data.result.error.firstName).toEqual(['Enter a first name']);
+    expect(spaces.data.result.error.lastName).toEqual(['Enter a last name']);
+    expect(spaces.data.result.error.organisation).toEqual(['Enter an organisation']);
+    const emptyTrial = await run<any>(() => tryForFree.action(args(formRequest('/try-for-free', {}, fresh()))));
+    expect(emptyTrial.data.result.error).toMatchObject({ firstName: ['Enter a first name'], lastName: ['Enter a last name'], organisation: ['Enter an organisation'] });
+    const long = await run<any>(() => contact.action(args(formRequest('/contact', { ...person, firstName: 'x'.repeat(251) }, fresh()))));
+    expect(long.data.result.error.firstName).toEqual(['Max 250 characters']);
     const phone = await run<any>(() => tryForFree.action(args(formRequest('/try-for-free', { ...person, phoneNumber: '123' }, fresh()))));
     expect(phone.data.result.error.phoneNumber).toEqual(['Enter a valid phone number']);
   });
@@ -60,6 +65,15 @@ describe('contact and try for free', () => {
     expect(row).toMatchObject({ message: 'Hello there', consent_to_news: true, phone_number: null });
     const mail = await getDb().selectFrom('communications').selectAll().where('message_key', '=', `enquiry-${row.id}`).executeTakeFirst();
     expect(mail?.recipient).toBe('sales@leda.example');
+  });
+
+  it('sends a contact message without the news consent ticked, and stores the choice', async () => {
+    const { consentToNews: _ticked, ...noConsent } = person;
+    const res = await run<any>(() => contact.action(args(formRequest('/contact', { ...noConsent, message: 'No news please' }, fresh()))));
+    expect(res.status).toBe(200);
+    expect(res.data.sent).toEqual({ firstName: 'Jo' });
+    const row = await getDb().selectFrom('enquiries').selectAll().where('kind', '=', 'contact').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ message: 'No news please', consent_to_news: false });
   });
 
   it('stores a try-for-free request with its phone number', async () => {
@@ -105,17 +119,17 @@ describe('pricing Get enquiry', () => {
 });
 
 describe('newsletter and unsubscribe', () => {
-  it('newsletter: "Enter a valid email", then stored against the email', async () => {
+  it('newsletter: "Enter a valid email", then a confirmation link is emailed (newsletter.confirm.$token.test.ts follows it)', async () => {
     const bad = await run<any>(() => home.action(args(formRequest('/?index', { email: 'nope' }, fresh()))));
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.email).toEqual(['Enter a valid email']);
     const ok = await run<any>(() => home.action(args(formRequest('/?index', { email: 'News@Example.test' }, fresh()))));
     expect(ok.data.subscribed).toBe(true);
-    const sub = await getDb().selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'news@example.test').executeTakeFirstOrThrow();
-    expect(sub.unsubscribed_at).toBeNull();
+    const mail = await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'news@example.test').executeTakeFirstOrThrow();
+    expect(mail.kind).toBe('newsletter-subscribe');
   });
 
-  it('unsubscribe: empty does nothing, anything else shows the confirmation; valid emails are recorded', async () => {
+  it('unsubscribe: empty does nothing, anything else shows the check-your-email message; valid emails get the link', async () => {
     const prefill = await run<any>(() => unsubscribe.loader(args(getRequest('/unsubscribe?email=a%40b.test'))));
     expect(prefill.data.email).toBe('a@b.test');
     expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '   ' }, fresh()))))).data.done).toBe(false);
@@ -123,7 +137,9 @@ describe('newsletter and unsubscribe', () => {
     await run(() => home.action(args(formRequest('/?index', { email: 'leaver@example.test' }, fresh()))));
     const res = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
     expect(res.data.done).toBe(true);
-    expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(true);
+    const kinds = await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaver@example.test').execute();
+    expect(kinds.map((k) => k.kind)).toContain('newsletter-unsubscribe');
+    expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(false);
     const bot = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'bot@example.test', website: 'x' }, fresh()))));
     expect(bot.data.done).toBe(true);
     expect(await isUnsubscribed(getDb(), 'bot@example.test')).toBe(false);

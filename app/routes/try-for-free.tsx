@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { loadEnv } from '@modules/shared/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ContactPage, contactTitle } from '~/components/contact-page';
-import { contactAction, contactPrefill } from '~/utils/contact-form.server';
+import { contactAction, contactConstraint, contactPrefill } from '~/utils/contact-form.server';
 
 export const links = siteLinks;
 
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: contactTitle('try-for-free') }
 
 /** /try-for-free: public; the query (?email=...) prefills the form. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { prefill: contactPrefill(request), supportEmail: loadEnv().SUPPORT_EMAIL };
+  return { prefill: contactPrefill(request), supportEmail: loadEnv().SUPPORT_EMAIL, constraint: contactConstraint() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -19,11 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Page() {
-  const { prefill, supportEmail } = useLoaderData<typeof loader>();
+  const { prefill, supportEmail, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <SiteShell>
-      <ContactPage variant="try-for-free" prefill={prefill} actionData={actionData} supportEmail={supportEmail} />
+      <ContactPage variant="try-for-free" prefill={prefill} actionData={actionData} supportEmail={supportEmail} constraint={constraint} />
     </SiteShell>
   );
 }

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getDb, loadEnv } from '@modules/shared/index.server';
 import { unsubscribeEmail } from '@modules/admin/index.server';
-import { apiUnsubscribeSchema, HONEYPOT_FIELD } from '@modules/admin/schemas';
+import { apiUnsubscribeSchema } from '~/utils/form-schemas.server';
+import { HONEYPOT_FIELD } from '@modules/admin/constants';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { Honeypot, ThankYou } from '~/components/public-forms';
 import { clientIpOf } from '~/utils/request-context.server';
@@ -18,8 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * An empty box does nothing; otherwise the (trimmed) email is recorded as unsubscribed and the
- * confirmation shows whatever the outcome (public-site spec 4: a bad address, a filled
+ * An empty box does nothing; otherwise a confirmation link is emailed to the (trimmed) address (the
+ * unsubscribe takes effect when it is used, decision 113) and the check-your-email message shows whatever the outcome (public-site spec 4: a bad address, a filled
  * honeypot or a rate limit store nothing but look the same).
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,19 +35,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UnsubscribePage() {
-  const { email, supportEmail } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const reason = `mailto:${supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`;
   return (
     <SiteShell>
       <section className="status-panel">
         {actionData?.done ? (
-          <ThankYou title="You have been unsubscribed">
-            <p>We will not send product news to that address any more. Emails about your account, such as password resets, still arrive.</p>
-            <p>
-              Could you tell us why? <a href={reason}>Email us the reason</a>. It helps us do better.
-            </p>
+          <ThankYou title="Please check your email">
+            <p>We have sent a link to that address. Click it to confirm, and we will stop sending you product news. Emails about your account, such as password resets, still arrive.</p>
           </ThankYou>
         ) : (
           <>

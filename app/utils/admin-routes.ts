@@ -10,23 +10,7 @@ export interface AdminScreen {
 const id = String.raw`\d{1,9}`;
 
 export const ADMIN_SCREENS: AdminScreen[] = [
-  { pattern: /^test$/, title: 'Test page' },
-  { pattern: /^user-list$/, title: 'User list' },
-  { pattern: /^organisation-creator$/, title: 'Organisation creator' },
-  { pattern: new RegExp(`^organisation-editor(/${id})?$`), title: 'Organisation editor' },
-  { pattern: /^team-list$/, title: 'Organisation and team list' },
-  { pattern: new RegExp(`^team-editor/${id}$`), title: 'Team editor' },
-  { pattern: new RegExp(`^team-editor/${id}/settings(/journeys|/posts)?$`), title: 'Team settings' },
-  { pattern: /^team-presets$/, title: 'Pre-set team settings' },
-  { pattern: new RegExp(`^team-presets/${id}(/posts)?$`), title: 'Preset editor' },
-  { pattern: /^communication-list\/[^/]+$/, title: 'Communication list' },
-  { pattern: /^content-list$/, title: 'Content list' },
-  { pattern: /^content-editor(\/[A-Za-z0-9_-]{1,250})?$/, title: 'Content editor' },
-  { pattern: /^activity-list$/, title: 'Activity list' },
-  { pattern: new RegExp(`^activity-editor(/${id})?$`), title: 'Activity editor' },
-  { pattern: /^journey-list$/, title: 'Journey list' },
-  { pattern: /^notification-list$/, title: 'Notification list' },
-  { pattern: new RegExp(`^notification/editor/${id}$`), title: 'Notification editor' },
+  { pattern: new RegExp(`^team-editor/${id}/settings/posts$`), title: 'Team posts' },
 ];
 
 /** The screen a splat path (after '/admin/') names, or undefined for nonsense. */
@@ -43,6 +27,7 @@ export const ADMIN_HOME_SECTIONS: { title: string; links: { to: string; label: s
       { to: '/admin/user-list', label: 'User list' },
       { to: '/admin/team-list', label: 'Organisation and team list' },
       { to: '/admin/organisation-creator', label: 'Create organisation' },
+      { to: '/admin/audit-log', label: 'Audit log' },
     ],
   },
   {
@@ -53,6 +38,7 @@ export const ADMIN_HOME_SECTIONS: { title: string; links: { to: string; label: s
       { to: '/admin/activity-editor', label: 'Create activity' },
       { to: '/admin/content-list', label: 'Content list' },
       { to: '/admin/content-editor', label: 'Create content' },
+      { to: '/admin/notification-list', label: 'Notification list' },
     ],
   },
   {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { GENERIC_ERROR, isDomainError, logger } from '@modules/shared/index.server';
-import { requireApiProductAdmin, requireApiUser, type AuthState } from './session.server';
+import type { CurrentUser } from '@modules/identity/index.server';
+import { NO_PERMISSION, requireApiProductAdmin, requireApiUser, type AuthState } from './session.server';
 
 /**
  * The one helper behind every /api route: POST only (405 otherwise), a JSON body parsed by a
@@ -22,6 +23,12 @@ interface ApiOptions<S extends z.ZodType, A extends Access, R> {
   }) => Promise<R>;
   /** For public paths that still want the session when there is one. */
   optionalAuth?: boolean;
+  /**
+   * Resource-scoped access: after the session check and the body parse, ask the policy about this
+   * resource, e.g. `allow: async (user, body) => policy.canModeratePost(user, await postScope(db, body.postId))`.
+   * False answers 403; a domain error (say NotFound) answers its own status.
+   */
+  allow?: A extends 'public' ? never : (user: CurrentUser, body: z.infer<S>) => boolean | Promise<boolean>;
 }
 
 export const apiError = (status: number, errorMsg: string) => Response.json({ errorMsg }, { status });
@@ -65,6 +72,7 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
       const raw = await readJson(request);
       const parsed = opts.schema.safeParse(raw);
       if (!parsed.success) return apiError(400, zodMessage(parsed.error));
+      if (opts.allow && !(await opts.allow(auth!.user, parsed.data))) return apiError(403, NO_PERMISSION);
       const result = await opts.handler({ body: parsed.data, request, auth: auth as never });
       if (result instanceof Response) return result;
       return Response.json(result ?? {});

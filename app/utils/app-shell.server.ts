@@ -1,10 +1,10 @@
 import { redirect } from '@remix-run/node';
 import { formatShortDate, getDb, loadEnv } from '@modules/shared/index.server';
-import { appHomePath, listUserTeams, type CurrentUser } from '@modules/identity/index.server';
-import { LicenseType } from '@modules/identity/schemas';
+import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
 import { countUncompleted } from '@modules/activities/index.server';
 import { countUnseen } from '@modules/social/index.server';
 import { isFeatureOn } from './features';
+import { TEAM_NEEDS, userTeams } from './team-access.server';
 
 /**
  * The signed-in shell's data (learner-app section 2): the trial banner, the two counters and the
@@ -13,11 +13,11 @@ import { isFeatureOn } from './features';
 export interface NavTeam {
   teamId: number;
   name: string;
-  /** Only when the team has journeys, and never for a student licence. */
+  /** policy.canSeeTeamJourneys: the team has journeys, never for a student licence. */
   journeys: boolean;
-  /** Organisation admins (of the team's organisation) only. */
+  /** policy.canSeeTeamInsights: organisation admins of the team's organisation, product admins. */
   insights: boolean;
-  /** Team admins of this team only. */
+  /** policy.canSeeTeamPosts: whoever may administer the team (team, organisation and product admins). */
   posts: boolean;
 }
 
@@ -44,24 +44,23 @@ type TeamSummary = { teamId: number; name: string; organisationId: number; isTea
 export function buildSideNav(user: CurrentUser, teams: TeamSummary[], opts = { feedback: isFeatureOn('feedback') }): SideNav {
   const p = user.userPermissions;
   if (p.organisationId === null) return { organisationName: null, teams: [], feedback: false };
-  const isStudent = p.licenseType === LicenseType.Student;
-  const journeysByTeam = new Map(p.teams.map((t) => [t.teamId, t.teamJourneys.length > 0]));
+  // Each entry asks the same policy question as the page's guard (TEAM_NEEDS), so they never disagree.
   return {
     organisationName: p.organisationName,
     feedback: opts.feedback,
     teams: teams.map((t) => ({
       teamId: t.teamId,
       name: t.name,
-      journeys: !isStudent && (journeysByTeam.get(t.teamId) ?? false),
-      insights: p.isOrganisationAdmin && p.organisationId === t.organisationId,
-      posts: t.isTeamAdmin,
+      journeys: TEAM_NEEDS.journeys(user, t),
+      insights: TEAM_NEEDS.insights(user, t),
+      posts: TEAM_NEEDS.posts(user, t),
     })),
   };
 }
 
 export function trialBanner(user: CurrentUser): ShellData['trial'] {
   const p = user.userPermissions;
-  if (p.licenseType !== LicenseType.Trial) return null;
+  if (!policy.seesTrialBanner(user)) return null;
   return { expiresOn: p.licenseExpiredAt ? formatShortDate(p.licenseExpiredAt) : null };
 }
 
@@ -69,12 +68,12 @@ export function trialBanner(user: CurrentUser): ShellData['trial'] {
 export async function loadShell(user: CurrentUser): Promise<ShellData> {
   const db = getDb();
   const [teams, myActivitiesCount, unseenNotifications] = await Promise.all([
-    listUserTeams(db, user.userId),
+    userTeams(user.userId),
     countUncompleted(db, user.userId),
     countUnseen(db, user.userId),
   ]);
   return {
-    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: user.isLedaAdmin },
+    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user) },
     trial: trialBanner(user),
     myActivitiesCount,
     unseenNotifications,

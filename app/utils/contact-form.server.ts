@@ -4,7 +4,7 @@ import { getDb } from '@modules/shared/index.server';
 import { submitEnquiry } from '@modules/admin/index.server';
 import { contactFormSchema, HONEYPOT_FIELD, type ContactVariant } from '@modules/admin/schemas';
 import { clientIpOf } from './request-context.server';
-import { readFormData } from './form.server';
+import { formConstraint, readFormData } from './form.server';
 import { publicFormStatus } from './public-forms.server';
 
 /**
@@ -12,6 +12,9 @@ import { publicFormStatus } from './public-forms.server';
  * the query (?email=... and the other contact fields); the action stores and emails it.
  */
 const PREFILL = ['email', 'firstName', 'lastName', 'organisation', 'jobTitle'] as const;
+
+/** The form's constraint (the same for both variations). */
+export const contactConstraint = () => formConstraint(contactFormSchema);
 
 export function contactPrefill(request: Request) {
   const q = new URL(request.url).searchParams;

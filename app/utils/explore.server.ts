@@ -1,8 +1,10 @@
 import { data } from '@remix-run/node';
 import { z } from 'zod';
 import { FeedbackType, getUserProgress, submitSystemFeedback, type UserProgress } from '@modules/catalogue/index.server';
+import { numericIdField } from '@modules/catalogue/schemas';
 import type { CurrentUser } from '@modules/identity/index.server';
-import { DomainError } from '@modules/shared/index.server';
+import { DomainError, getDb } from '@modules/shared/index.server';
+import { getActivityNames } from '@modules/activities/index.server';
 import { currentStore } from './request-context.server';
 
 /**
@@ -33,10 +35,10 @@ export const skillIntent = z.discriminatedUnion('intent', [thumbsIntent, interes
 /** A story chapter: thumbs, or the chapter video watched to the end ('Mark as watched' without JavaScript). */
 export const chapterIntent = z.discriminatedUnion('intent', [
   thumbsIntent,
-  z.object({ intent: z.literal('completeVideo'), videoId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('completeVideo'), videoId: numericIdField }),
 ]);
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = numericIdField;
 /** A dialogue game's clicks: each names the stage it was clicked on, so a stale click changes nothing. */
 export const gameIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('start') }),
@@ -71,21 +73,23 @@ export async function saveFeedback(
 ) {
   const url = new URL(request.url).pathname;
   if (input.intent === 'thumbs') {
-    await submitSystemFeedback(user.userId, { feedbackType: input.feedbackType, rating: input.rating, url });
+    await submitSystemFeedback(getDb(), user.userId, { feedbackType: input.feedbackType, rating: input.rating, url });
     return { feedback: 'thumbs' as const };
   }
-  await submitSystemFeedback(user.userId, { feedbackType: FeedbackType.LockedContentInterest, url, message: `Interested in ${input.name}` });
+  await submitSystemFeedback(getDb(), user.userId, { feedbackType: FeedbackType.LockedContentInterest, url, message: `Interested in ${input.name}` });
   return { feedback: 'interest' as const };
 }
 
 /** A game's or survey's results as the Results panel shows them (related skills with points, then matches). */
-export function resultsView(
+export async function resultsView(
   results: readonly { skillId: number; name: string | null; points: number; maxPoints: number | null; feedbacks: string[]; activityIds: number[] }[],
 ) {
+  // Activity names in one query (unknown or deleted activities are left out).
+  const names = await getActivityNames(getDb(), results.flatMap((r) => r.activityIds));
   return {
     skills: results.flatMap((r) => (r.name != null ? [{ skillId: r.skillId, name: r.name, points: r.points, maxPoints: r.maxPoints }] : [])),
     feedbacks: results.flatMap((r) => r.feedbacks.map((html, i) => ({ key: `${r.skillId}-${i}`, htmlContent: html }))),
-    activities: results.flatMap((r) => r.activityIds.map((id) => ({ key: `${r.skillId}-${id}`, name: `Activity ${id}` }))),
+    activities: results.flatMap((r) => r.activityIds.flatMap((id) => (names.has(id) ? [{ key: `${r.skillId}-${id}`, activityId: id, name: names.get(id)! }] : []))),
   };
 }
 
@@ -115,7 +119,7 @@ export function requestProgress(request: Request, userId: number): Promise<UserP
   const key = `progress:${userId}`;
   const cached = (store?.memo.get(key) as Promise<UserProgress> | undefined) ?? progressMemo.get(request);
   if (cached) return cached;
-  const p = getUserProgress(userId);
+  const p = getUserProgress(getDb(), userId);
   if (store) store.memo.set(key, p);
   else progressMemo.set(request, p);
   return p;

@@ -4,8 +4,8 @@
  * its routes answer 404.
  */
 export const features = {
-  feedback: false,
-  journeyReminders: false,
+  feedback: true,
+  journeyReminders: true,
 } as const;
 
 export type FeatureName = keyof typeof features;

@@ -1,3 +1,7 @@
+import { getZodConstraint } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+import type { FormConstraint } from '~/components/forms';
+
 /**
  * The body of a form POST. Our pages only ever send urlencoded or multipart forms; any other body
  * (JSON, text, a broken multipart stream) makes request.formData() throw a TypeError, which would be
@@ -11,4 +15,20 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw new Response(UNREADABLE_FORM, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
+}
+
+/**
+ * A schema's conform constraint (required, minLength, maxLength, pattern…), computed once per
+ * schema on the server and sent to the page through its loader, so the browser renders the same
+ * attributes without shipping zod (docs/decisions/141).
+ */
+const constraints = new WeakMap<object, FormConstraint>();
+
+export function formConstraint(schema: z.ZodType): FormConstraint {
+  let c = constraints.get(schema);
+  if (!c) {
+    c = getZodConstraint(schema);
+    constraints.set(schema, c);
+  }
+  return c;
 }

@@ -22,7 +22,19 @@ export function appTitle(matches: Matches, title: string): string {
   return n > 0 ? `(${n}) ${base}` : base;
 }
 
+/** The meta description of the signed-in app and of the sign-in pages (they are not indexed for search). */
+export const APP_DESCRIPTION = 'Leda: your team\'s leadership and soft skills journeys, activities and progress.';
+export const AUTH_DESCRIPTION = 'Sign in to Leda, the platform that teaches leadership and soft skills to teams.';
+
 /** `export const meta = appMeta('Team')`, or with a function of the route's own data. */
 export function appMeta<A extends MetaArgs = MetaArgs>(title: string | ((args: A) => string)) {
-  return (args: A): MetaDescriptor[] => [{ title: appTitle(args.matches, typeof title === 'function' ? title(args) : title) }];
+  return (args: A): MetaDescriptor[] => [
+    { title: appTitle(args.matches, typeof title === 'function' ? title(args) : title) },
+    { name: 'description', content: APP_DESCRIPTION },
+  ];
+}
+
+/** A sign-in page's title ('Log in | Leda') and description. */
+export function authMeta(title: string) {
+  return (): MetaDescriptor[] => [{ title: `${title} | Leda` }, { name: 'description', content: AUTH_DESCRIPTION }];
 }

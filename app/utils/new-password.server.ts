@@ -1,11 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import { getDb, isDomainError } from '@modules/shared/index.server';
-import { isPasswordTokenUsable, LINK_EXPIRED_MESSAGE, setPasswordWithToken } from '@modules/identity/index.server';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, isPasswordTokenUsable, LINK_EXPIRED_MESSAGE, setPasswordWithToken } from '@modules/identity/index.server';
 import { newPasswordSchema } from '@modules/identity/schemas';
 import type { NewPasswordActionData, NewPasswordLoaderData } from '~/components/new-password-form';
 import { requireAnonymous } from './session.server';
-import { readFormData } from './form.server';
+import { formConstraint, readFormData } from './form.server';
 
 /**
  * Loader and action shared by /auth/password-reset/{token} and /auth/password-create/{token}:
@@ -19,7 +19,7 @@ const expired = () => ({ result: null, expiredMessage: LINK_EXPIRED_MESSAGE }) s
 export async function newPasswordLoader(request: Request, token: string | undefined, purpose: Purpose) {
   await requireAnonymous(request);
   if (token && (await isPasswordTokenUsable(getDb(), token, purpose))) {
-    return data<NewPasswordLoaderData>({ expiredMessage: null });
+    return data<NewPasswordLoaderData>({ expiredMessage: null, constraint: formConstraint(newPasswordSchema) });
   }
   return data<NewPasswordLoaderData>({ expiredMessage: LINK_EXPIRED_MESSAGE }, { status: 410 });
 }
@@ -33,6 +33,10 @@ export async function newPasswordAction(request: Request, token: string | undefi
   const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: ['password', 'confirmPassword'] });
+    return data<NewPasswordActionData>({ result, expiredMessage: null }, { status: 400 });
+  }
+  if (isCommonPassword(submission.value.password)) {
+    const result = submission.reply({ fieldErrors: { password: [COMMON_PASSWORD_MESSAGE] }, hideFields: ['password', 'confirmPassword'] });
     return data<NewPasswordActionData>({ result, expiredMessage: null }, { status: 400 });
   }
   if (!token) return data<NewPasswordActionData>(expired(), { status: 410 });

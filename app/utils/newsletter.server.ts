@@ -5,6 +5,10 @@ import { subscribeToNewsletter } from '@modules/admin/index.server';
 import { HONEYPOT_FIELD, newsletterFormSchema } from '@modules/admin/schemas';
 import { clientIpOf } from './request-context.server';
 import { publicFormStatus } from './public-forms.server';
+import { formConstraint } from './form.server';
+
+/** The newsletter box's constraint, for the loader of a page that shows the box. */
+export const newsletterConstraint = () => formConstraint(newsletterFormSchema);
 
 /** The newsletter box's action (home page): stored against the email; the thank-you replaces the box. */
 export async function newsletterAction(request: Request, formData: FormData) {

@@ -10,11 +10,29 @@ export interface RequestStore {
   cspNonce: string;
   setCookies: string[];
   memo: Map<string, unknown>;
+  /** Queries run for this request (counted only when the bench asks: APP_ENV=development). */
+  queries?: number;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestStore>();
 
 export const currentStore = () => requestContext.getStore();
+
+/**
+ * One fact per request: the first caller computes it, later callers in the same request (the layout's
+ * and the page's loaders run in parallel) share the promise. Outside a request (tests calling a
+ * loader directly) it simply computes.
+ */
+export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const store = currentStore();
+  if (!store) return compute();
+  let p = store.memo.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = compute();
+    store.memo.set(key, p);
+  }
+  return p;
+}
 
 export function clientIpOf(request: Request): string {
   return currentStore()?.clientIp ?? request.headers.get('x-test-client-ip') ?? '127.0.0.1';

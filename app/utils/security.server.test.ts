@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isCrossSiteWrite } from './security.server';
+import { contentSecurityPolicy, isCrossSiteWrite, needsNoStore, remixWouldRefuseOrigin } from './security.server';
 
 /** The same-origin rule server.ts applies to every non-GET request, and the CSP it sends. */
 const OWN = ['https://leda.example', 'http://localhost:3000'];
@@ -52,5 +52,69 @@ describe('contentSecurityPolicy', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
+  });
+});
+
+describe('remixWouldRefuseOrigin (issue 7, item 10)', () => {
+  // Remix's own check, which answers an empty 500 when it throws: ours must predict it exactly.
+  const remixThrows = async (headers: Record<string, string>) => {
+    const { throwIfPotentialCSRFAttack } = (await import('@remix-run/server-runtime/dist/actions.js')) as {
+      throwIfPotentialCSRFAttack: (h: Headers) => void;
+    };
+    try {
+      throwIfPotentialCSRFAttack(new Headers(headers));
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const CASES: { origin?: string; host?: string; forwardedHost?: string }[] = [
+    { origin: 'https://leda.example', host: 'leda.example' },
+    { origin: 'https://leda.example', host: 'app:3000' },
+    { origin: 'https://leda.example', host: 'app:3000', forwardedHost: 'leda.example' },
+    { origin: 'https://leda.example', host: 'leda.example', forwardedHost: 'other.example' },
+    { origin: 'https://leda.example', host: 'app:3000', forwardedHost: 'leda.example, proxy.internal' },
+    { origin: 'http://localhost:3000', host: 'localhost:3000' },
+    { origin: 'http://localhost:3000', host: '127.0.0.1:3000' },
+    { host: 'app:3000' },
+    { origin: 'null', host: 'app:3000' },
+  ];
+
+  it('predicts every case in which Remix would refuse a form POST, so server.ts answers a clear 403 first', async () => {
+    for (const c of CASES) {
+      const headers: Record<string, string> = {};
+      if (c.origin) headers.origin = c.origin;
+      if (c.host) headers.host = c.host;
+      if (c.forwardedHost) headers['x-forwarded-host'] = c.forwardedHost;
+      const ours = remixWouldRefuseOrigin({ method: 'POST', path: '/auth/login', search: '', origin: c.origin, host: c.host, forwardedHost: c.forwardedHost });
+      expect(ours, JSON.stringify(c)).toBe(await remixThrows(headers));
+    }
+    // The probe: Origin is our PUBLIC_URL, the proxy rewrote Host.
+    expect(remixWouldRefuseOrigin({ method: 'POST', path: '/auth/login', search: '', origin: 'https://leda.example', host: 'app:3000', forwardedHost: undefined })).toBe(true);
+  });
+
+  it('leaves reads, /api and data requests alone (Remix does not check them)', () => {
+    const base = { origin: 'https://leda.example', host: 'app:3000', forwardedHost: undefined };
+    expect(remixWouldRefuseOrigin({ ...base, method: 'GET', path: '/auth/login', search: '' })).toBe(false);
+    expect(remixWouldRefuseOrigin({ ...base, method: 'POST', path: '/api/auth/login', search: '' })).toBe(false);
+    expect(remixWouldRefuseOrigin({ ...base, method: 'POST', path: '/auth/login', search: '?_data=routes%2Fauth.login' })).toBe(false);
+  });
+});
+
+describe('needsNoStore (issue 7, item 12)', () => {
+  const base = { path: '/app/team', cookieHeader: undefined as string | undefined, hasToken: false, setsCookie: false, current: undefined as unknown };
+  it('every /api answer, whatever it carries', () => {
+    expect(needsNoStore({ ...base, path: '/api/auth/login' })).toBe(true);
+    expect(needsNoStore({ ...base, path: '/api/public/getPublicContents', current: 'public, max-age=60' })).toBe(true);
+  });
+  it('any page for a request with a session cookie or token, or an answer that sets a cookie', () => {
+    expect(needsNoStore({ ...base, cookieHeader: 'theme=dark; leda_session=abc123def456ghi789jk' })).toBe(true);
+    expect(needsNoStore({ ...base, path: '/', hasToken: true })).toBe(true);
+    expect(needsNoStore({ ...base, path: '/auth/login', setsCookie: true })).toBe(true);
+  });
+  it('leaves anonymous pages and a route’s own choice (immutable blobs) alone', () => {
+    expect(needsNoStore({ ...base, path: '/' })).toBe(false);
+    expect(needsNoStore({ ...base, cookieHeader: 'leda_session=; theme=dark' })).toBe(false);
+    expect(needsNoStore({ ...base, path: '/blobs/x', cookieHeader: 'leda_session=abc123def456ghi789jk', current: 'public, max-age=31536000, immutable' })).toBe(false);
   });
 });

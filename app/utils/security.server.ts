@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SESSION_COOKIE } from '@modules/identity/index.server';
 
 /** Security headers for every response, and the same-origin rule for state-changing requests. */
 export const newNonce = () => randomBytes(16).toString('base64');
@@ -44,4 +45,48 @@ export function isCrossSiteWrite(input: {
   if (input.origin === 'null') return true;
   if (input.secFetchSite) return !['same-origin', 'none'].includes(input.secFetchSite);
   return false;
+}
+
+export const HOST_MISMATCH_MESSAGE =
+  'This form was sent to an address that does not match the site. If a proxy rewrites the Host header, it must pass the original host in X-Forwarded-Host.';
+
+/**
+ * Remix refuses a document POST/PUT/PATCH/DELETE whose Origin host differs from X-Forwarded-Host (or,
+ * without it, Host), with an empty 500 (throwIfPotentialCSRFAttack). Behind a proxy that rewrites Host
+ * an Origin matching PUBLIC_URL passes our own check but not Remix's: server.ts answers this case
+ * first with a clear 403. Resource routes (/api) and data requests (?_data) are not checked by Remix.
+ */
+export function remixWouldRefuseOrigin(input: {
+  method: string;
+  path: string;
+  search: string;
+  origin: string | undefined;
+  host: string | undefined;
+  forwardedHost: string | undefined;
+}): boolean {
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(input.method.toUpperCase())) return false;
+  if (input.path.startsWith('/api/') || new URLSearchParams(input.search).has('_data')) return false;
+  if (!input.origin) return false;
+  if (input.origin === 'null') return true;
+  let originHost: string;
+  try {
+    originHost = new URL(input.origin).host;
+  } catch {
+    return true;
+  }
+  const host = input.forwardedHost?.split(',')[0]?.trim() || input.host;
+  return !host || originHost !== host;
+}
+
+/**
+ * Cache-Control: no-store (issue 7, item 12) on every /api answer (some carry a session token) and on
+ * any answer to a request that carries a session (cookie or x-access-token) or that sets a cookie, so
+ * a signed-in page is never kept by a shared cache or the browser's back-forward history on a shared
+ * computer. A Cache-Control a route chose itself (immutable blobs) stays, outside /api.
+ */
+export function needsNoStore(input: { path: string; cookieHeader: string | undefined; hasToken: boolean; setsCookie: boolean; current: unknown }): boolean {
+  if (input.path.startsWith('/api/')) return true;
+  if (input.current !== undefined && input.current !== null && input.current !== '') return false;
+  const hasSessionCookie = (input.cookieHeader ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`) && c.trim().length > SESSION_COOKIE.length + 1);
+  return hasSessionCookie || input.hasToken || input.setsCookie;
 }

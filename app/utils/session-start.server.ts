@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { loadEnv } from '@modules/shared/index.server';
+import { loadEnv, getDb } from '@modules/shared/index.server';
 import { isAccessBlocked, type CurrentUser } from '@modules/identity/index.server';
-import { getReferenceData, getUserProgress } from '@modules/catalogue/index.server';
+import { getUserProgress, getVersionedReferenceData } from '@modules/catalogue/index.server';
+import { getActivityProgress, listMyActivities } from '@modules/activities/index.server';
+import { listReadableJourneys, listUserJourneys } from '@modules/journeys/index.server';
 import { getAuth, underConstructionUntil } from './session.server';
 
 /**
@@ -32,7 +34,18 @@ export interface SessionStartPayload {
   token: string | null;
   user: CurrentUser | null;
   anonymousId: string;
-  referenceData: ReferenceData;
+  /**
+   * The catalogue, in full unless the caller said it holds the current version (then null);
+   * the same data is at referenceDataUrl, cached by the browser (docs/decisions/144).
+   */
+  referenceData: ReferenceData | null;
+  referenceDataVersion: number | null;
+  referenceDataUrl: string | null;
+  /**
+   * The learner's my activities as summaries (id, names, dates, task progress, skills; newest first),
+   * not in full: the tasks and answers come with each my-activity answer and the My Activities
+   * pages, so this answer does not grow with what the learner wrote (docs/decisions/147).
+   */
   myActivities: unknown[];
   userJourneys: unknown[];
   userNotifications: unknown[];
@@ -42,6 +55,8 @@ export interface SessionStartPayload {
 export interface SessionStartBody {
   mlt?: string | null;
   cid?: string | null;
+  /** The catalogue version the caller already holds (from an earlier answer or referenceDataUrl). */
+  referenceDataVersion?: number | null;
 }
 
 /** A client id we keep as given: a UUID or a similar opaque id, nothing that could carry markup. */
@@ -51,17 +66,31 @@ export function anonymousIdFrom(cid: string | null | undefined) {
   return cid && SANE_CLIENT_ID.test(cid) ? cid : randomUUID();
 }
 
-/** The catalogue as the app starts with it (modules/catalogue plugs in here). */
-export async function referenceDataFor(user: CurrentUser | null): Promise<ReferenceData> {
-  // The catalogue is for signed-in learners; served from the catalogue's in-process cache.
-  if (!user) return { assessments: [], capabilities: [], games: [], journeys: [], modules: [] };
-  return getReferenceData();
+const NO_REFERENCE_DATA: ReferenceData = { assessments: [], capabilities: [], games: [], journeys: [], modules: [] };
+
+/**
+ * The catalogue as the app starts with it (modules/catalogue plugs in here): for signed-in
+ * learners, from the catalogue's in-process cache; left out (null) when the caller already holds
+ * the current version.
+ */
+export async function referenceDataFor(
+  user: CurrentUser | null,
+  heldVersion?: number | null,
+): Promise<{ referenceData: ReferenceData | null; referenceDataVersion: number | null; referenceDataUrl: string | null }> {
+  if (!user) return { referenceData: NO_REFERENCE_DATA, referenceDataVersion: null, referenceDataUrl: null };
+  const { data, version } = await getVersionedReferenceData(getDb());
+  if (heldVersion === version) return { referenceData: null, referenceDataVersion: version, referenceDataUrl: `/reference-data/${version}` };
+  // Journeys are the ones this learner may read (global or their teams'; none for a student licence).
+  const journeys = await listReadableJourneys(getDb(), user);
+  return { referenceData: { ...data, journeys }, referenceDataVersion: version, referenceDataUrl: `/reference-data/${version}` };
 }
 
 /** The signed-in user's progress by kind (modules/catalogue, journeys and activities plug in here). */
 export async function userProgressFor(user: CurrentUser | null): Promise<UserProgress> {
   if (!user) return { activity: {}, assessment: {}, content: {}, game: {}, video: {} };
-  return getUserProgress(user.userId);
+  // Activity completion is owned by modules/activities (the first completed copy per activity).
+  const [progress, activity] = await Promise.all([getUserProgress(getDb(), user.userId), getActivityProgress(getDb(), user.userId)]);
+  return { ...progress, activity };
 }
 
 /**
@@ -74,16 +103,21 @@ export async function startSessionPayload(request: Request, body: SessionStartBo
   const signedIn = auth && !isAccessBlocked(auth.user) ? auth : null;
   const user = signedIn?.user ?? null;
   const until = underConstructionUntil();
-  const [referenceData, userProgress] = await Promise.all([referenceDataFor(user), userProgressFor(user)]);
+  const [reference, userProgress, myActivities, userJourneys] = await Promise.all([
+    referenceDataFor(user, body.referenceDataVersion),
+    userProgressFor(user),
+    user ? listMyActivities(getDb(), user.userId) : [],
+    user ? listUserJourneys(getDb(), user) : [],
+  ]);
   return {
     env: loadEnv().APP_ENV,
     underConstructionDate: until ? until.toISOString() : null,
     token: signedIn?.sessionId ?? null,
     user,
     anonymousId: anonymousIdFrom(body.cid),
-    referenceData,
-    myActivities: [],
-    userJourneys: [],
+    ...reference,
+    myActivities,
+    userJourneys,
     userNotifications: [],
     userProgress,
   };

@@ -2,14 +2,17 @@ import { redirect } from '@remix-run/node';
 import { loadEnv, getDb } from '@modules/shared/index.server';
 import {
   appHomePath,
-  canAdministerTeam,
+  blankSessionCookie,
   getCurrentUser,
   isAccessBlocked,
+  policy,
   readSessionCookie,
   validateSessionId,
   type CurrentUser,
 } from '@modules/identity/index.server';
+import { teamJourneysOf } from '@modules/journeys/index.server';
 import { currentStore } from './request-context.server';
+import { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
 /**
  * Guards. A loader's or action's first line says who may use it: requireUser,
@@ -26,11 +29,18 @@ export interface AuthState {
 const memo = new WeakMap<Request, Promise<AuthState | null>>();
 
 async function resolveAuth(request: Request): Promise<AuthState | null> {
-  const sessionId = request.headers.get(ACCESS_TOKEN_HEADER) || readSessionCookie(request.headers.get('cookie'));
-  const info = await validateSessionId(sessionId);
-  if (!info) return null;
-  const user = await getCurrentUser(getDb(), info.userId);
-  if (!user) return null;
+  const fromHeader = request.headers.get(ACCESS_TOKEN_HEADER);
+  const fromCookie = readSessionCookie(request.headers.get('cookie'));
+  // A session cookie the server rejects (expired, ended, locked, unknown) is cleared in the answer.
+  const rejected = () => {
+    if (!fromHeader && fromCookie) currentStore()?.setCookies.push(blankSessionCookie());
+    return null;
+  };
+  const info = await validateSessionId(fromHeader || fromCookie);
+  if (!info) return rejected();
+  // userPermissions.teams[].teamJourneys come from the journeys module (one query).
+  const user = await getCurrentUser(getDb(), info.userId, (teamIds) => teamJourneysOf(getDb(), teamIds));
+  if (!user) return rejected();
   if (info.setCookie) currentStore()?.setCookies.push(info.setCookie);
   return { user, sessionId: info.sessionId };
 }
@@ -69,28 +79,24 @@ function guardUnderConstruction() {
   if (underConstructionUntil()) throw redirect('/under-construction');
 }
 
-/**
- * Only relative paths inside the site: never '//host', '/\\host' or a scheme. Control characters and
- * backslashes are refused too: browsers drop tabs and newlines from a Location ('/\t/evil.example'
- * would become '//evil.example'), and CR/LF would break the header. The answer is ASCII.
- */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string) {
-  if (typeof to !== 'string' || to.length > 2000 || !to.startsWith('/') || to.startsWith('//')) return fallback;
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
-  const base = 'http://leda.invalid';
-  try {
-    const url = new URL(to, base);
-    if (url.origin !== base) return fallback;
-    // Percent-encoded as URL does it: a Location header must be ASCII ('/🙂' would throw, a 500).
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+export { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
 export function loginPathFor(request: Request) {
   const url = new URL(request.url);
   return `/auth/login?thenTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * The spec: a signed-in user who arrives at any page with ?thenTo= goes there (when it is a path on
+ * this site; an unsafe thenTo is ignored). Called once, by the root loader, for every page.
+ */
+export async function followThenTo(request: Request): Promise<void> {
+  const url = new URL(request.url);
+  if (!url.searchParams.has('thenTo')) return;
+  const to = safeThenTo(url);
+  if (!to) return;
+  const auth = await getAuth(request);
+  if (auth && !isAccessBlocked(auth.user)) throw redirect(to);
 }
 
 export async function requireUser(request: Request): Promise<CurrentUser> {
@@ -113,18 +119,19 @@ export async function requireAnonymous(request: Request): Promise<void> {
 export async function requireProductAdmin(request: Request): Promise<CurrentUser> {
   guardUnderConstruction();
   const auth = await getAuth(request);
-  if (!auth || !auth.user.isLedaAdmin || isAccessBlocked(auth.user)) throw redirect('/');
+  if (!auth || isAccessBlocked(auth.user) || !policy.canUseAdmin(auth.user)) throw redirect('/');
   return auth.user;
 }
 
 /** Team admin of the team, organisation admin of its organisation, or product admin. */
 export async function requireTeamAdmin(request: Request, team: { teamId: number; organisationId: number }) {
   const user = await requireUser(request);
-  if (!canAdministerTeam(user, team)) throw redirect('/app/team');
+  if (!policy.canAdministerTeam(user, team)) throw redirect('/app/team');
   return user;
 }
 
 const json403 = (errorMsg: string) => Response.json({ errorMsg }, { status: 403 });
+export const NO_PERMISSION = 'You do not have permission to do that.';
 
 /** /api: the session from the x-access-token header (or the cookie); a JSON 403 otherwise. */
 export async function requireApiUser(request: Request): Promise<AuthState> {
@@ -136,6 +143,6 @@ export async function requireApiUser(request: Request): Promise<AuthState> {
 
 export async function requireApiProductAdmin(request: Request): Promise<AuthState> {
   const auth = await requireApiUser(request);
-  if (!auth.user.isLedaAdmin) throw json403('You do not have permission to do that.');
+  if (!policy.canUseAdmin(auth.user)) throw json403(NO_PERMISSION);
   return auth;
 }

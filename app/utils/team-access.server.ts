@@ -1,16 +1,28 @@
 import { redirect } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
-import { canAdministerTeam, listUserTeams, type CurrentUser } from '@modules/identity/index.server';
-import { LicenseType } from '@modules/identity/schemas';
+import { listUserTeams, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
 import { requireUser } from './session.server';
+import { perRequest } from './request-context.server';
+
+/** The user's enabled teams, loaded once per request (the shell's navigation and the team guard both need them). */
+export const userTeams = (userId: number) => perRequest(`teams:${userId}`, () => listUserTeams(getDb(), userId));
 
 /**
  * Guards for /app/team/{teamId}/*. Every team page needs membership of the (enabled) team:
- * anyone else goes to the team list. Within the team: posts need canAdministerTeam, insights
- * an organisation admin of the team's organisation (or a product admin), journeys a team
- * that has journeys and a licence that shows them; lacking those, the member goes to the team home.
+ * anyone else goes to their first team's home (the team list when they have no team). Within the team each page asks the policy its question
+ * (posts: canSeeTeamPosts, insights: canSeeTeamInsights, journeys: canSeeTeamJourneys); a member
+ * lacking the right goes to the team home.
  */
-export type TeamNeed = 'member' | 'admin' | 'insights' | 'journeys';
+export type TeamNeed = 'member' | 'admin' | 'posts' | 'insights' | 'journeys';
+
+/** Which policy question each team page asks: the guards and the navigation share it. */
+export const TEAM_NEEDS: Record<TeamNeed, (user: PolicyUser, team: TeamScope) => boolean> = {
+  member: policy.canSeeTeam,
+  admin: (user, team) => policy.canSeeTeam(user, team) && policy.canAdministerTeam(user, team),
+  posts: policy.canSeeTeamPosts,
+  insights: policy.canSeeTeamInsights,
+  journeys: policy.canSeeTeamJourneys,
+};
 
 export interface TeamAccess {
   user: CurrentUser;
@@ -23,26 +35,14 @@ export function parseTeamId(value: string | undefined): number | null {
   return n > 0 ? n : null;
 }
 
-export function canSeeInsights(user: CurrentUser, team: { organisationId: number }) {
-  const p = user.userPermissions;
-  return p.isLedaAdmin || (p.isOrganisationAdmin && p.organisationId === team.organisationId);
-}
-
-export function teamHasJourneys(user: CurrentUser, teamId: number) {
-  const p = user.userPermissions;
-  if (p.licenseType === LicenseType.Student) return false;
-  return p.teams.some((t) => t.teamId === teamId && t.teamJourneys.length > 0);
-}
-
 export async function requireTeamAccess(request: Request, teamIdParam: string | undefined, need: TeamNeed = 'member'): Promise<TeamAccess> {
   const user = await requireUser(request);
   const teamId = parseTeamId(teamIdParam);
-  if (teamId === null) throw redirect('/app/team');
-  const team = (await listUserTeams(getDb(), user.userId)).find((t) => t.teamId === teamId);
-  if (!team) throw redirect('/app/team');
+  const teams = await userTeams(user.userId);
+  const team = teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
+  // Spec: an unknown team redirects to the user's first team (the team list only when they have none).
+  if (!team) throw redirect(teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team');
   const home = `/app/team/${teamId}`;
-  if (need === 'admin' && !canAdministerTeam(user, team)) throw redirect(home);
-  if (need === 'insights' && !canSeeInsights(user, team)) throw redirect(home);
-  if (need === 'journeys' && !teamHasJourneys(user, teamId)) throw redirect(home);
+  if (!TEAM_NEEDS[need](user, team)) throw redirect(home);
   return { user, team };
 }

@@ -6,6 +6,13 @@ import { DAY } from '@modules/shared/clock';
 import { addTeamUser, createOrganisation, createTeam, createUser, hashPassword } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
+import { addMyActivity, completeMyActivityTask, seedActivities } from '@modules/activities/index.server';
+import { BREAK_JOURNEY_ID, seedJourneys, setTeamSchedule, startUserJourney } from '@modules/journeys/index.server';
+import { getCurrentUser } from '@modules/identity/index.server';
+import { seedDemoInsights } from './insights-demo-seed.server';
+import { seedDemoFeedback } from '@modules/social/index.server';
+import { seedDemoProfiles } from '@modules/identity/index.server';
+import { seedDemoPeople } from './people-seed.server';
 
 export const DEMO_PASSWORD = 'leda-demo-2026';
 
@@ -64,11 +71,52 @@ export async function seedDemo(db: Kysely<Database>) {
 
   await seedArticles(db, path.resolve('content/articles'));
   await seedCatalogue(db);
+  await seedActivities(db);
+  // The demo learner's My Activities: one in progress (first task done), one completed.
+  const oneToOne = await addMyActivity(db, learner, { activityId: 1 });
+  await completeMyActivityTask(db, learner, { myActivityId: oneToOne.myActivityId, myActivityTaskId: oneToOne.myActivityTasks[0]!.myActivityTaskId });
+  const reflection = await addMyActivity(db, learner, { activityId: 4 });
+  for (const t of reflection.myActivityTasks) await completeMyActivityTask(db, learner, { myActivityId: reflection.myActivityId, myActivityTaskId: t.myActivityTaskId });
+  await seedDemoJourneys(db, { leadership, sales, learner }, now);
+  // Team insights: weeks of visits and some journey progress for the demo teams' charts.
+  await seedDemoInsights(db, now);
+  // Peer feedback: the demo learner's contacts and four answers, so Feedback results show.
+  await seedDemoFeedback(db, learner, now);
+  // Profiles: bios, mobile numbers and the organisation admin's photo.
+  await seedDemoProfiles(db);
+  // Admin people screens: last logins, a no-licence organisation, the learner's emails, audit records.
+  await seedDemoPeople(db, now);
 
   for (const step of extraSteps) {
     logger().info({ step: step.name }, 'seeding');
     await step.run(db);
   }
+}
+
+/**
+ * Journeys (content/catalogue/journeys) and both demo teams' schedules: a past journey, a break, the
+ * current journey, a future one still locked, and an unscheduled one; the demo learner has started
+ * the Leadership Team's current journey.
+ */
+async function seedDemoJourneys(db: Kysely<Database>, ids: { leadership: number; sales: number; learner: number }, now: number) {
+  await seedJourneys(db);
+  const at = (days: number) => new Date(now + days * DAY);
+  await setTeamSchedule(db, ids.leadership, [
+    { journeyId: 3, scheduledAt: at(-42), unlockedAt: at(-42), lengthDays: 14 },
+    { journeyId: BREAK_JOURNEY_ID, scheduledAt: at(-28), breakLabel: 'Summer break', lengthDays: 14 },
+    { journeyId: 4, scheduledAt: at(-7), unlockedAt: at(-7), lengthDays: 14 },
+    { journeyId: 5, scheduledAt: at(21), unlockedAt: at(21), lengthDays: 14 },
+    { journeyId: 6 },
+  ]);
+  await setTeamSchedule(db, ids.sales, [
+    { journeyId: 2, scheduledAt: at(-35), unlockedAt: at(-35), lengthDays: 14 },
+    { journeyId: 6, scheduledAt: at(-3), unlockedAt: at(-3), lengthDays: 14 },
+    { journeyId: BREAK_JOURNEY_ID, scheduledAt: at(11), breakLabel: 'Quarter-end break', lengthDays: 7 },
+    { journeyId: 3, scheduledAt: at(24), unlockedAt: at(24), lengthDays: 14 },
+    { journeyId: 1 },
+  ]);
+  const learner = await getCurrentUser(db, ids.learner, async (teamIds) => new Map(teamIds.map((t) => [t, []])));
+  if (learner) await startUserJourney(db, learner, 4);
 }
 
 /** Seeds only an empty database (first embedded start). */

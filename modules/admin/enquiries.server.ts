@@ -9,6 +9,7 @@ import {
   type Database,
 } from '@modules/shared/index.server';
 import type { EnquiryKind } from './tables';
+import { requestNewsletterChange } from './newsletter.server';
 
 /**
  * Public-form submissions: contact, try for free, the pricing Get enquiry, the newsletter box
@@ -20,6 +21,12 @@ export const PUBLIC_FORM_POINTS = 10;
 export const PUBLIC_FORM_WINDOW_SECONDS = 10 * 60;
 export const HONEYPOT_REFUSED = 'Sorry, we could not accept this form. Please try again or email us.';
 export const FORMS_RATE_LIMITED = 'Too many submissions from your network. Please wait a few minutes and try again.';
+/**
+ * A cap on what all public forms together may send, whatever the client addresses: beyond
+ * SALES_EMAILS_PER_HOUR an enquiry is still stored (sales see it in the enquiries list) but not
+ * emailed, and a warning is logged (docs/decisions/111-public-form-global-cap.md).
+ */
+export const SALES_EMAILS_PER_HOUR = 100;
 
 export type PublicFormResult =
   | { status: 'ok'; enquiryId: number | null }
@@ -61,15 +68,6 @@ export async function guardPublicForm(ctx: PublicFormContext): Promise<Exclude<P
   const limiter = rateLimiter('public-form', PUBLIC_FORM_POINTS, PUBLIC_FORM_WINDOW_SECONDS);
   if (!(await tryConsume(limiter, [`ip:${ctx.clientIp}`]))) return { status: 'rate_limited', message: FORMS_RATE_LIMITED };
   return null;
-}
-
-async function subscribe(db: Kysely<Database>, email: string) {
-  const now = new Date();
-  await db
-    .insertInto('newsletter_subscriptions')
-    .values({ email: email.toLowerCase(), subscribed_at: now, unsubscribed_at: null })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet({ subscribed_at: now, unsubscribed_at: null }))
-    .execute();
 }
 
 function salesEmail(id: number, e: EnquiryInput) {
@@ -114,26 +112,28 @@ export async function submitEnquiry(db: Kysely<Database>, input: EnquiryInput, c
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (input.kind === 'newsletter' || input.consentToNews) await subscribe(db, input.email);
-  if (input.kind !== 'newsletter') await sendEmail(db, salesEmail(id, input));
+  // Subscribing takes effect only through the link emailed to the address (decision 113).
+  if (input.kind === 'newsletter' || input.consentToNews) await requestNewsletterChange(db, input.email, 'subscribe');
+  if (input.kind !== 'newsletter') {
+    if (await rateLimiter('sales-email', SALES_EMAILS_PER_HOUR, 3600).consume('all')) await sendEmail(db, salesEmail(id, input));
+    else logger().warn({ enquiryId: id, kind: input.kind }, 'public forms: hourly sales-email cap reached; enquiry stored, not emailed');
+  }
   return { status: 'ok', enquiryId: id };
 }
 
-/** The newsletter box: stored as an enquiry of kind newsletter and a subscription. */
+/** The newsletter box: stored as an enquiry of kind newsletter; the subscription waits for the emailed link. */
 export function subscribeToNewsletter(db: Kysely<Database>, email: string, ctx: PublicFormContext) {
   return submitEnquiry(db, { kind: 'newsletter', email }, ctx);
 }
 
-/** Records that this email wants no product-news email (kept even if it never subscribed). */
+/**
+ * Asks to stop product-news email to this address: a confirmation link is emailed to it, and the
+ * unsubscribe is recorded (kept even if it never subscribed) when the link is used (decision 113).
+ */
 export async function unsubscribeEmail(db: Kysely<Database>, email: string, ctx: PublicFormContext): Promise<PublicFormResult> {
   const refused = await guardPublicForm(ctx);
   if (refused) return refused;
-  const now = new Date();
-  await db
-    .insertInto('newsletter_subscriptions')
-    .values({ email: email.trim().toLowerCase(), subscribed_at: null, unsubscribed_at: now })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet({ unsubscribed_at: now }))
-    .execute();
+  await requestNewsletterChange(db, email, 'unsubscribe');
   return { status: 'ok', enquiryId: null };
 }
 

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { canReceiveProductNews, isUnsubscribed, subscribeToNewsletter, unsubscribeEmail } from './enquiries.server';
 import { pageCategory, recordPageView } from './tracking.server';
+import { confirmNewsletterChange } from './newsletter.server';
+import { deliveredEmailTo } from '../../tests/support/outbox';
+
+const linkFrom = (html: string) => ({ token: /\/newsletter\/confirm\/([A-Za-z0-9_-]{40,})/.exec(html)![1]! });
 
 describe('tracking categories (public-site 2.3)', () => {
   it.each([
@@ -31,14 +35,23 @@ describe('tracking categories (public-site 2.3)', () => {
 
 describe('product news consent', () => {
   const ctx = { clientIp: '10.44.0.1' };
-  it('a subscriber gets news until they unsubscribe; a later signup subscribes again', async () => {
+  it('a subscriber gets news until they unsubscribe; a later signup subscribes again (each through its emailed link)', async () => {
+    const confirmNewest = async () => {
+      const { token } = linkFrom((await deliveredEmailTo('kim@example.test')).html);
+      expect(await confirmNewsletterChange(getDb(), token)).toBeDefined();
+    };
     expect(await canReceiveProductNews(getDb(), 'kim@example.test')).toBe(false);
     await subscribeToNewsletter(getDb(), 'kim@example.test', ctx);
+    expect(await canReceiveProductNews(getDb(), 'KIM@example.test')).toBe(false);
+    await confirmNewest();
     expect(await canReceiveProductNews(getDb(), 'KIM@example.test')).toBe(true);
     await unsubscribeEmail(getDb(), 'Kim@Example.test', ctx);
+    expect(await isUnsubscribed(getDb(), 'kim@example.test')).toBe(false);
+    await confirmNewest();
     expect(await isUnsubscribed(getDb(), 'kim@example.test')).toBe(true);
     expect(await canReceiveProductNews(getDb(), 'kim@example.test')).toBe(false);
     await subscribeToNewsletter(getDb(), 'kim@example.test', ctx);
+    await confirmNewest();
     expect(await canReceiveProductNews(getDb(), 'kim@example.test')).toBe(true);
   });
 

@@ -1,23 +1,25 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/mobile';
-import { checkbox, emailField, optionalString, requiredString } from '@modules/shared/validation';
+import { checkbox, emailField, idNumber, optionalString, requiredString } from '@modules/shared/validation';
+import { DEFAULT_TEAM_SIZE, HONEYPOT_FIELD, TEAM_SIZES } from './constants';
 
 /**
- * Public-site forms and /api/public bodies (public-site spec sections 5 and 7). Browser-safe:
- * the same schemas validate in the browser (conform) and on the server.
+ * Public-site forms and /api/public bodies (public-site spec sections 5 and 7). The server
+ * validates with these; the browser gets only their conform constraints (docs/decisions/141),
+ * and values it needs come from ./constants (no zod, no libphonenumber).
  */
-export const HONEYPOT_FIELD = 'website';
-export const TEAM_SIZES = ['1-5', '5-20', '21-50', '50+'] as const;
-export const DEFAULT_TEAM_SIZE = '1-5';
+export { DEFAULT_TEAM_SIZE, HONEYPOT_FIELD, PLANS, SETUP_FEE_DOLLARS, TEAM_SIZES, type ContactVariant, type PlanCard } from './constants';
 export const PHONE_MESSAGE = 'Enter a valid phone number';
 export const NEWSLETTER_EMAIL_MESSAGE = 'Enter a valid email';
-export const CONSENT_MESSAGE = 'Tick this box so we can reply to you';
 /** Australian numbers may be written locally (0412 345 678); others need their +country code. */
 export const PHONE_COUNTRY = 'AU';
 
-const firstName = requiredString({ max: 250, message: 'Enter a first name' });
-const lastName = requiredString({ max: 250, message: 'Enter a last name' });
-const organisation = requiredString({ max: 250, message: 'Enter an organisation' });
+/** A required name: the spec's own message for an empty box and for one of only spaces alike. */
+const named = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(250, { error: 'Max 250 characters' });
+const firstName = named('Enter a first name');
+const lastName = named('Enter a last name');
+const organisation = named('Enter an organisation');
 const jobTitle = optionalString(250);
 /** Who is writing: the first fields of every public enquiry form and /api/public body. */
 const person = { firstName, lastName, email: emailField() };
@@ -34,14 +36,13 @@ const optionalMobile = optionalString(40, PHONE_MESSAGE).refine((v) => v === und
 });
 const honeypot = z.string().max(2000).optional();
 
-export type ContactVariant = 'contact' | 'try-for-free';
-
 /** The contact page in its two variations: a message (contact) or a phone number (try for free). */
 export const contactFormSchema = z.object({
   ...enquirer,
   message: optionalString(5000),
   phoneNumber: optionalMobile,
-  consentToNews: checkbox.refine((v) => v, { error: CONSENT_MESSAGE }),
+  /** A choice (news and updates), never a condition of being contacted. */
+  consentToNews: checkbox,
   [HONEYPOT_FIELD]: honeypot,
 });
 
@@ -96,13 +97,13 @@ export const apiUnsubscribeSchema = z.object({
 
 /** /api/public/getPublicContents: tagId is a tag id, a tag urlId or 'others' (untagged). */
 export const apiPublicContentsSchema = z.object({
-  tagId: z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(100)]).nullish(),
+  tagId: z.union([idNumber, z.string().trim().min(1).max(100)]).nullish(),
   limit: z.number().int().min(1).max(50).default(9),
   offset: z.number().int().min(0).max(10_000).default(0),
 });
 
 export const apiPublicContentSchema = z.object({
-  contentId: z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(250)]),
+  contentId: z.union([idNumber, z.string().trim().min(1).max(250)]),
 });
 
 /* ---- tracking (/api/public/p and /api/public/t) ---- */
@@ -140,47 +141,3 @@ export const pageEventSchema = pageViewSchema.extend({
 
 export type PageViewInput = z.infer<typeof pageViewSchema>;
 export type PageEventInput = z.infer<typeof pageEventSchema>;
-
-/* ---- pricing (public-site spec 9): every plan is an annual subscription with a one-time setup fee ---- */
-
-export const SETUP_FEE_DOLLARS = 100;
-
-export interface PlanCard {
-  header: string;
-  usersLabel: string;
-  teamSize: (typeof TEAM_SIZES)[number];
-  /** null for Enterprise: the price varies. */
-  pricePerMonth: number | null;
-  bullets: string[];
-}
-
-export const PLANS: PlanCard[] = [
-  {
-    header: 'Starter',
-    usersLabel: '1-5 users',
-    teamSize: '1-5',
-    pricePerMonth: 200,
-    bullets: ['Every journey and skill group', 'Team page and weekly emails', 'Badges and downloadable summaries'],
-  },
-  {
-    header: 'Teams',
-    usersLabel: '5-20 users',
-    teamSize: '5-20',
-    pricePerMonth: 600,
-    bullets: ['Everything in Starter', 'Progress insights for team leaders', 'Help planning your course'],
-  },
-  {
-    header: 'Teams PLUS',
-    usersLabel: '21-50 users',
-    teamSize: '21-50',
-    pricePerMonth: 1200,
-    bullets: ['Everything in Teams', 'Several teams and team admins', 'Mentor support with journey summaries'],
-  },
-  {
-    header: 'Enterprise',
-    usersLabel: '50+ users',
-    teamSize: '50+',
-    pricePerMonth: null,
-    bullets: ['Everything in Teams PLUS', 'Organisation-wide roll-out and admins', 'A dedicated contact for your organisation'],
-  },
-];

@@ -1,5 +1,6 @@
 /** Tables owned by the admin module (joined into the Database type in modules/shared/db). */
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { TeamImportRowsTable, TeamImportsTable } from './import-tables';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type OptionalStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -28,6 +29,17 @@ export interface NewsletterSubscriptionsTable {
   email: string;
   subscribed_at: OptionalStamp;
   unsubscribed_at: OptionalStamp;
+  created_at: CreatedAt;
+}
+
+/** A newsletter subscribe/unsubscribe waiting for the emailed link (single use, SHA-256 stored). */
+export interface NewsletterTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string;
+  action: 'subscribe' | 'unsubscribe';
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: OptionalStamp;
   created_at: CreatedAt;
 }
 
@@ -62,9 +74,85 @@ export interface PageEventsTable extends TrackingColumns {
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
 
+/** Every change made in the admin console (modules/admin/audit.server.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  /** jsonb: pass through JSON.stringify. */
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+/** One row per user and UTC day with an App page view (kept by a trigger on page_views; decision 190). */
+export interface UserVisitDaysTable {
+  user_id: number;
+  /** A date column: select it through to_char (pg would parse it into a Date). */
+  day: ColumnType<string, string, string>;
+}
+
+/** Per user and UTC week (Monday): the number of visit days (kept by the same trigger). */
+export interface UserVisitWeeksTable {
+  user_id: number;
+  /** A date column: select it through to_char. */
+  week_start: ColumnType<string, string, string>;
+  visit_days: number;
+}
+
+/** A team preset (admin-console s.3): journeys and posts applied to a team from a start date. */
+export interface PresetsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A preset's journey (journey 1000 with a label is a break); 0-4 weeks before unlock or 1000. */
+export interface PresetJourneysTable {
+  id: Generated<number>;
+  preset_id: number;
+  journey_id: number;
+  ordinal: Generated<number>;
+  length_days: Generated<number>;
+  nb_weeks_before_unlock: Generated<number>;
+  break_label: string | null;
+}
+
+/** A preset's post: scheduledIn days from the start at time HH:MM:SS. */
+export interface PresetPostsTable {
+  id: Generated<number>;
+  preset_id: number;
+  text: Generated<string>;
+  scheduled_in: Generated<number>;
+  time: Generated<string>;
+  is_leda_official: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface PresetPostFilesTable {
+  preset_post_id: number;
+  file_id: number;
+  ordinal: Generated<number>;
+}
+
 export interface AdminTables {
+  team_imports: TeamImportsTable;
+  team_import_rows: TeamImportRowsTable;
+  presets: PresetsTable;
+  preset_journeys: PresetJourneysTable;
+  preset_posts: PresetPostsTable;
+  preset_post_files: PresetPostFilesTable;
   enquiries: EnquiriesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletter_tokens: NewsletterTokensTable;
   page_views: PageViewsTable;
   page_events: PageEventsTable;
+  user_visit_days: UserVisitDaysTable;
+  user_visit_weeks: UserVisitWeeksTable;
+  audit_log: AuditLogTable;
 }

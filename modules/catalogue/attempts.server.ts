@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { DomainError, getDb, type Database } from '@modules/shared/index.server';
+import type { Transaction } from 'kysely';
+import { DomainError, type Database, type Db } from '@modules/shared/index.server';
 import { getAssessment, getGame } from './catalogue.server';
 import { applyGameAction, gameStateSchema, gameView, newGameState, PlayerError, type GameAction, type GameState, type GameView, type Random } from './game-player';
 import { applySurveyAction, newSurveyState, surveyStateSchema, surveyView, type SurveyAction, type SurveyState, type SurveyView } from './survey-player';
@@ -12,7 +12,6 @@ import type { AssessmentData, GameData } from './types';
  * player works as plain pages without JavaScript. Each action runs in a transaction with the
  * attempt row locked; reaching the results records completion once.
  */
-type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 export interface GamePlay {
@@ -42,8 +41,8 @@ async function lockAttempt(trx: Trx, table: 'game_attempts' | 'assessment_attemp
 const asDomainError = (e: unknown) => (e instanceof PlayerError ? new DomainError('invalid', e.message) : e);
 
 /** The user's current attempt at a game (the start window when there is none); null for an unknown game. */
-export async function getGamePlay(userId: number, idOrUrlId: string | number, db: Db = getDb()): Promise<GamePlay | null> {
-  const game = await getGame(idOrUrlId, db);
+export async function getGamePlay(db: Db, userId: number, idOrUrlId: string | number): Promise<GamePlay | null> {
+  const game = await getGame(db, idOrUrlId);
   if (!game) return null;
   const row = await db.selectFrom('game_attempts').select('state').where('user_id', '=', userId).where('game_id', '=', game.gameId).executeTakeFirst();
   const parsed = gameStateSchema.safeParse(row?.state);
@@ -51,8 +50,8 @@ export async function getGamePlay(userId: number, idOrUrlId: string | number, db
   return { game, state, view: gameView(game, state) };
 }
 
-export async function playGame(userId: number, idOrUrlId: string | number, action: GameAction, db: Db = getDb(), random: Random = Math.random): Promise<GamePlay | null> {
-  const game = await getGame(idOrUrlId, db);
+export async function playGame(db: Db, userId: number, idOrUrlId: string | number, action: GameAction, random: Random = Math.random): Promise<GamePlay | null> {
+  const game = await getGame(db, idOrUrlId);
   if (!game) return null;
   try {
     const state = await db.transaction().execute(async (trx) => {
@@ -61,7 +60,7 @@ export async function playGame(userId: number, idOrUrlId: string | number, actio
       const before = parsed.success && validStage(game, parsed.data) ? parsed.data : newGameState();
       let after = applyGameAction(game, before, action, random);
       if (after.status === 'results' && before.status !== 'results' && !after.completedAt) {
-        after = { ...after, completedAt: await recordCompletion(userId, 'game', game.gameId, trx) };
+        after = { ...after, completedAt: await recordCompletion(trx, userId, 'game', game.gameId) };
       }
       if (after !== before) await trx.updateTable('game_attempts').set({ state: JSON.stringify(after), updated_at: new Date() }).where('user_id', '=', userId).where('game_id', '=', game.gameId).execute();
       return after;
@@ -76,8 +75,8 @@ function validQuestion(a: AssessmentData, s: SurveyState) {
   return s.index < Math.max(a.questions.length, 1);
 }
 
-export async function getSurveyPlay(userId: number, idOrUrlId: string | number, db: Db = getDb()): Promise<SurveyPlay | null> {
-  const assessment = await getAssessment(idOrUrlId, db);
+export async function getSurveyPlay(db: Db, userId: number, idOrUrlId: string | number): Promise<SurveyPlay | null> {
+  const assessment = await getAssessment(db, idOrUrlId);
   if (!assessment) return null;
   const row = await db.selectFrom('assessment_attempts').select('state').where('user_id', '=', userId).where('assessment_id', '=', assessment.assessmentId).executeTakeFirst();
   const parsed = surveyStateSchema.safeParse(row?.state);
@@ -85,8 +84,8 @@ export async function getSurveyPlay(userId: number, idOrUrlId: string | number, 
   return { assessment, state, view: surveyView(assessment, state) };
 }
 
-export async function playSurvey(userId: number, idOrUrlId: string | number, action: SurveyAction, db: Db = getDb()): Promise<SurveyPlay | null> {
-  const assessment = await getAssessment(idOrUrlId, db);
+export async function playSurvey(db: Db, userId: number, idOrUrlId: string | number, action: SurveyAction): Promise<SurveyPlay | null> {
+  const assessment = await getAssessment(db, idOrUrlId);
   if (!assessment) return null;
   try {
     const state = await db.transaction().execute(async (trx) => {
@@ -95,7 +94,7 @@ export async function playSurvey(userId: number, idOrUrlId: string | number, act
       const before = parsed.success && validQuestion(assessment, parsed.data) ? parsed.data : newSurveyState();
       let after = applySurveyAction(assessment, before, action);
       if (after.status === 'results' && before.status !== 'results' && !after.completedAt) {
-        after = { ...after, completedAt: await recordCompletion(userId, 'assessment', assessment.assessmentId, trx) };
+        after = { ...after, completedAt: await recordCompletion(trx, userId, 'assessment', assessment.assessmentId) };
       }
       if (after !== before) {
         await trx.updateTable('assessment_attempts').set({ state: JSON.stringify(after), updated_at: new Date() }).where('user_id', '=', userId).where('assessment_id', '=', assessment.assessmentId).execute();

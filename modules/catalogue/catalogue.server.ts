@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { getDb, type Database } from '@modules/shared/index.server';
+import { type Db } from '@modules/shared/index.server';
 import { EXPLORE_LIMIT } from './schemas';
 import { getReferenceData, toAssessmentHead, toStorySummary } from './reference.server';
 import type {
@@ -18,7 +17,6 @@ import type {
 } from './types';
 
 /** Read side of the catalogue for the explore screens and the /api paths. */
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A numeric id (number or digits) or a urlId; anything else matches nothing. */
 export function parseIdOrUrlId(value: string | number): { id: number } | { urlId: string } | null {
@@ -43,7 +41,7 @@ const toVideo = (v: { id: number; url_id: string; name: string; video_url: strin
 });
 const VIDEO_COLUMNS = ['videos.id', 'videos.url_id', 'videos.name', 'videos.video_url', 'videos.duration_seconds'] as const;
 
-export async function getSkillWithContent(idOrUrlId: string | number, db: Db = getDb()): Promise<SkillWithContent | null> {
+export async function getSkillWithContent(db: Db, idOrUrlId: string | number): Promise<SkillWithContent | null> {
   const key = parseIdOrUrlId(idOrUrlId);
   if (!key) return null;
   const row = await byKey(db, 'skills', key).selectAll().executeTakeFirst();
@@ -71,7 +69,7 @@ export async function getSkillWithContent(idOrUrlId: string | number, db: Db = g
 }
 
 /** A skill group (by urlId or id) with its skills, from the cached reference data. */
-export async function getSkillGroup(idOrUrlId: string | number, db: Db = getDb()): Promise<SkillGroupData | null> {
+export async function getSkillGroup(db: Db, idOrUrlId: string | number): Promise<SkillGroupData | null> {
   const key = parseIdOrUrlId(idOrUrlId);
   if (!key) return null;
   const reference = await getReferenceData(db);
@@ -85,7 +83,7 @@ export async function getSkillGroup(idOrUrlId: string | number, db: Db = getDb()
  */
 const storyCache = new WeakMap<ReferenceData, Map<number, Promise<StoryData | null>>>();
 
-export async function getStory(idOrUrlId: string | number, db: Db = getDb()): Promise<StoryData | null> {
+export async function getStory(db: Db, idOrUrlId: string | number): Promise<StoryData | null> {
   const key = parseIdOrUrlId(idOrUrlId);
   if (!key) return null;
   const reference = await getReferenceData(db);
@@ -115,14 +113,22 @@ async function loadStory(db: Db, reference: ReferenceData, storyId: number): Pro
   }
 
   const chapterIds = summary.chapters.map((c) => c.chapterId);
-  const [rows, videos, relatedVideos, relatedAssessments] = chapterIds.length
+  const [rows, videos, relatedVideos, relatedAssessments, relatedActivities] = chapterIds.length
     ? await Promise.all([
         db.selectFrom('chapters').select(['id', 'html_content']).where('id', 'in', chapterIds).execute(),
         db.selectFrom('chapters').innerJoin('videos', 'videos.id', 'chapters.video_id').select(['chapters.id as chapter_id', ...VIDEO_COLUMNS]).where('chapters.id', 'in', chapterIds).execute(),
         db.selectFrom('chapter_related_videos').innerJoin('videos', 'videos.id', 'chapter_related_videos.video_id').select(['chapter_related_videos.chapter_id', ...VIDEO_COLUMNS]).where('chapter_related_videos.chapter_id', 'in', chapterIds).orderBy('chapter_related_videos.ordinal').execute(),
         db.selectFrom('chapter_related_assessments').select(['chapter_id', 'assessment_id']).where('chapter_id', 'in', chapterIds).orderBy('ordinal').execute(),
+        // Activity names from the activities' table (ids only cross the module line, in the catalogue files).
+        db
+          .selectFrom('chapter_related_activities as r')
+          .innerJoin('activities as a', 'a.id', 'r.activity_id')
+          .select(['r.chapter_id', 'a.id as activityId', 'a.name'])
+          .where('r.chapter_id', 'in', chapterIds)
+          .orderBy('r.ordinal')
+          .execute(),
       ])
-    : [[], [], [], []];
+    : [[], [], [], [], []];
   const html = new Map(rows.map((r) => [r.id, r.html_content]));
   const assessments = new Map<number, AssessmentSummary>(reference.assessments.map((a) => [a.assessmentId, a]));
   const chapters: ChapterData[] = summary.chapters.map((c) => {
@@ -132,7 +138,7 @@ async function loadStory(db: Db, reference: ReferenceData, storyId: number): Pro
       htmlContent: html.get(c.chapterId) ?? '',
       video: video ? toVideo(video) : null,
       relatedVideos: relatedVideos.filter((v) => v.chapter_id === c.chapterId).map(toVideo),
-      relatedActivities: [],
+      relatedActivities: relatedActivities.filter((r) => r.chapter_id === c.chapterId).map((r) => ({ activityId: r.activityId, name: r.name })),
       relatedAssessments: relatedAssessments.filter((r) => r.chapter_id === c.chapterId).flatMap((r) => assessments.get(r.assessment_id) ?? []),
     };
   });
@@ -151,15 +157,15 @@ async function storySummaryOutsideModules(db: Db, storyId: number): Promise<Stor
   );
 }
 
-export async function listGames(db: Db = getDb()): Promise<readonly GameSummary[]> {
+export async function listGames(db: Db): Promise<readonly GameSummary[]> {
   return (await getReferenceData(db)).games;
 }
 
-export async function listAssessments(db: Db = getDb()): Promise<readonly AssessmentSummary[]> {
+export async function listAssessments(db: Db): Promise<readonly AssessmentSummary[]> {
   return (await getReferenceData(db)).assessments;
 }
 
-export async function getGame(idOrUrlId: string | number, db: Db = getDb()): Promise<GameData | null> {
+export async function getGame(db: Db, idOrUrlId: string | number): Promise<GameData | null> {
   const key = parseIdOrUrlId(idOrUrlId);
   if (!key) return null;
   const row = await byKey(db, 'games', key).select(['id']).executeTakeFirst();
@@ -207,7 +213,7 @@ export async function getGame(idOrUrlId: string | number, db: Db = getDb()): Pro
   };
 }
 
-export async function getAssessment(idOrUrlId: string | number, db: Db = getDb()): Promise<AssessmentData | null> {
+export async function getAssessment(db: Db, idOrUrlId: string | number): Promise<AssessmentData | null> {
   const key = parseIdOrUrlId(idOrUrlId);
   if (!key) return null;
   const row = await byKey(db, 'assessments', key).select(['id']).executeTakeFirst();
@@ -252,7 +258,7 @@ function pickRandom<T>(list: readonly T[], n: number, random: () => number): T[]
 export type ExploreSkill = SkillSummary & { skillGroup: Omit<SkillGroupData, 'skills'> };
 
 /** /app/explore: up to 5 random unlocked skills (with their group) and up to 5 random stories. */
-export async function randomExploreItems(db: Db = getDb(), random: () => number = Math.random): Promise<{ skills: ExploreSkill[]; stories: StorySummary[] }> {
+export async function randomExploreItems(db: Db, random: () => number = Math.random): Promise<{ skills: ExploreSkill[]; stories: StorySummary[] }> {
   const reference = await getReferenceData(db);
   const skills = reference.capabilities.flatMap((c) =>
     c.skillGroups.flatMap(({ skills: list, ...group }) => list.filter((s) => !s.isLocked).map((s) => ({ ...s, skillGroup: group }))),

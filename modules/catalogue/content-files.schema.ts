@@ -61,6 +61,7 @@ export const videosFile = z.array(
     urlId,
     name,
     videoUrl: z.string().min(1, 'Required').max(2000).refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), 'Use a /path or an http(s) URL'),
+    /** Only for a video on another host: a local /media file's duration is read from the file at import. */
     durationSeconds: z.number().int().min(0).max(86_400).default(0),
     skills: z.array(urlId).default([]),
   }),
@@ -76,6 +77,8 @@ const chapter = z.strictObject({
   video: urlId.nullish(),
   relatedVideos: z.array(urlId).default([]),
   relatedAssessments: z.array(urlId).default([]),
+  /** Activity ids (content/catalogue/activities/*.json carry their own stable activityId). */
+  relatedActivities: z.array(z.number().int().positive().max(2_147_483_647)).max(20).default([]),
 });
 export const storyFile = z.strictObject({
   urlId,

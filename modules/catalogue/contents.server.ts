@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { blobUrl, DomainError, putBlob, type Database } from '@modules/shared/index.server';
-import { readingTimeMinutes, sanitizeArticleHtml } from './contents-html';
+import { blobUrl, DomainError, putBlob, type Database, type Db } from '@modules/shared/index.server';
+import { sanitizeArticleHtml, storedHtmlForDisplay } from './contents-html';
 import { ARTICLE_TAGS } from './schemas';
 
 /**
@@ -53,7 +53,6 @@ export interface PublicContentDetail extends PublicContent {
 /** A tag filter: a tag's id, its urlId, or 'others' (untagged). */
 export type TagFilter = { tagId: number } | 'others' | null;
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const LIST_COLUMNS = [
   'c.id',
@@ -164,6 +163,29 @@ export async function countPublicContents(db: Db, tag: TagFilter = null): Promis
   return Number(row.n);
 }
 
+/**
+ * The pager's article count, kept for COUNT_TTL_MS per tag filter in this process instead of
+ * counting every public article on each /articles request (docs/decisions/143): a new article
+ * shows at once on page 1 (the list query is live); only the number of pages may lag by
+ * seconds. saveContent clears it.
+ */
+const COUNT_TTL_MS = 30_000;
+const publicCounts = new Map<string, { at: number; n: Promise<number> }>();
+
+export function clearPublicCountCache() {
+  publicCounts.clear();
+}
+
+function cachedPublicCount(db: Db, tag: TagFilter): Promise<number> {
+  const key = tag === null ? 'all' : tag === 'others' ? 'others' : `tag:${tag.tagId}`;
+  const hit = publicCounts.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const n = countPublicContents(db, tag);
+  publicCounts.set(key, { at: Date.now(), n });
+  n.catch(() => publicCounts.delete(key));
+  return n;
+}
+
 /** Page N of the articles list: page 1 holds 10 (the first featured), later pages 9. */
 export function pageWindow(page: number) {
   if (page <= 1) return { offset: 0, limit: ARTICLES_FIRST_PAGE_SIZE };
@@ -183,7 +205,7 @@ export async function listPublicArticlesPage(db: Db, opts: { tag: TagFilter; pag
   const { offset, limit } = pageWindow(page);
   const [articles, total] = await Promise.all([
     listPublicContents(db, { tag: opts.tag, limit, offset }),
-    countPublicContents(db, opts.tag),
+    cachedPublicCount(db, opts.tag),
   ]);
   return { page, pageCount: pageCountFor(total), total, articles };
 }
@@ -229,8 +251,8 @@ export async function getPublicContentWithRelated(
   const row = await findContentRow(db, idOrUrlId, true);
   if (!row) return null;
   const [base] = await withTags(db, [row]);
-  const htmlContent = sanitizeArticleHtml(row.html_content);
-  const content: PublicContentDetail = { ...base!, htmlContent, readingTimeMinutes: readingTimeMinutes(htmlContent) };
+  const shown = storedHtmlForDisplay(row.html_content);
+  const content: PublicContentDetail = { ...base!, htmlContent: shown.html, readingTimeMinutes: shown.readingTimeMinutes };
   return { content, relatedContents: await relatedContents(db, content) };
 }
 
@@ -257,6 +279,7 @@ export async function saveContent(db: Kysely<Database>, input: ContentInput): Pr
   const parsed = contentInputSchema.safeParse(input);
   if (!parsed.success) throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'The content is not valid.');
   const v = parsed.data;
+  clearPublicCountCache();
   return db.transaction().execute(async (trx) => {
     const values = {
       url_id: v.urlId,
@@ -287,7 +310,7 @@ export async function saveContent(db: Kysely<Database>, input: ContentInput): Pr
         .execute();
     }
     return id;
-  });
+  }).finally(clearPublicCountCache);
 }
 
 /** The article tags of the nav, created or renamed in order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyGameAction, gameView, newGameState, startGame, type GameState } from './game-player';
+import { applyGameAction, gameProblem, gameView, newGameState, startGame, type GameState } from './game-player';
 import { DialogueStageType as T, Operator } from './schemas';
 import type { GameData, StageData } from './types';
 
@@ -75,7 +75,28 @@ describe('dialogue game player', () => {
     s = applyGameAction(game, s, { type: 'results', stageId: 5 }, zero);
     expect(s.status).toBe('results');
     const view = gameView(game, s);
-    expect(view.results?.[0]).toMatchObject({ skillId: SKILL, points: -1, maxPoints: 3, feedbacks: ['practise'] });
+    // The results never show negative points: the wrong first choice's -1 shows as 0 / 3.
+    expect(view.results?.[0]).toMatchObject({ skillId: SKILL, points: 0, maxPoints: 3, feedbacks: ['practise'] });
+  });
+
+  it('counts a retried stage once, however often the player tries again', () => {
+    const game = makeGame();
+    let s = startGame(game, zero);
+    s = applyGameAction(game, s, { type: 'continue' }, zero);
+    s = applyGameAction(game, s, { type: 'choose', choiceId: 23 }, zero); // neutral: +1, on to 3
+    expect(s.points[String(SKILL)]).toBe(1);
+    s = applyGameAction(game, s, { type: 'restart' }, zero);
+    s = applyGameAction(game, s, { type: 'start' }, zero);
+    s = applyGameAction(game, s, { type: 'continue' }, zero);
+    for (let i = 0; i < 3; i++) {
+      s = applyGameAction(game, s, { type: 'choose', choiceId: 22 }, zero); // bad: -1 only the first time
+      s = applyGameAction(game, s, { type: 'continue' }, zero); // Try again
+    }
+    expect(s.points[String(SKILL)]).toBe(-1);
+    s = applyGameAction(game, s, { type: 'choose', choiceId: 21 }, zero);
+    s = applyGameAction(game, applyGameAction(game, s, { type: 'continue' }, zero), { type: 'results' }, zero);
+    const [result] = gameView(game, s).results ?? [];
+    expect(result?.points).toBe(0);
   });
 
   it('scores a good first choice', () => {
@@ -123,7 +144,11 @@ describe('dialogue game player', () => {
     expect(s).toEqual(newGameState());
   });
 
-  it('rejects a game without a start stage', () => {
+  it('rejects a game without a start stage, or without stages, with the words the player page shows', () => {
     expect(() => startGame({ ...makeGame(), startStageId: null })).toThrow('Invalid game.');
+    expect(gameProblem({ ...makeGame(), stages: [] })).toBe('No game to display.');
+    expect(() => startGame({ ...makeGame(), stages: [] })).toThrow('No game to display.');
+    expect(gameProblem({ ...makeGame(), type: 2 })).toBe('Invalid game.');
+    expect(gameProblem(makeGame())).toBeNull();
   });
 });

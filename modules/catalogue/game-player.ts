@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DialogueStageType } from './schemas';
+import { DialogueStageType, GameType } from './schemas';
 import { evaluateResults, type SkillResult } from './results';
 import type { GameData, StageData, ChoiceData } from './types';
 
@@ -58,8 +58,19 @@ function enter(game: GameData, state: GameState, stageId: number | null, random:
   return { ...state, status: 'playing', stageId: stage.stageId, visited: [...state.visited, stage.stageId], choiceOrders };
 }
 
+/**
+ * Whether a game can be played, worded for the learner (the player page and the player agree):
+ * 'No game to display.' without stages, 'Invalid game.' for a type other than Dialogue or a missing start.
+ */
+export function gameProblem(game: Pick<GameData, 'type' | 'startStageId' | 'stages'>): string | null {
+  if (!game.stages.length) return 'No game to display.';
+  if (game.type !== GameType.Dialogue || game.startStageId == null || !game.stages.some((s) => s.stageId === game.startStageId)) return 'Invalid game.';
+  return null;
+}
+
 export function startGame(game: GameData, random: Random = Math.random): GameState {
-  if (game.startStageId == null || !stageOf(game, game.startStageId)) throw new PlayerError('Invalid game.');
+  const problem = gameProblem(game);
+  if (problem || game.startStageId == null) throw new PlayerError(problem ?? 'Invalid game.');
   return enter(game, newGameState(), game.startStageId, random);
 }
 

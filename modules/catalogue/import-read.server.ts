@@ -20,6 +20,7 @@ import {
   type StoryFile,
   type VideosFile,
 } from './content-files.schema';
+import { measureVideoDurations } from './media.server';
 
 /**
  * Reads a catalogue folder (JSON or YAML files) and checks every file: shape (zod) and
@@ -113,6 +114,7 @@ export async function readCatalogueFolder(folder: string): Promise<{ bundle: Cat
     games: await many(folder, 'games', gameFile, problems),
     assessments: await many(folder, 'assessments', assessmentFile, problems),
   };
+  if (bundle.videos) await measureVideoDurations(bundle.videos.file, bundle.videos.data, problems);
   return { bundle, problems };
 }
 

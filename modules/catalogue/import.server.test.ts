@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { CatalogueImportError, importCatalogue, seedCatalogue } from './import.server';
+import { seedArticles } from './index.server';
 import { runCatalogueImport } from '../../scripts/catalogue-import';
 
 const CONTENT = path.resolve('content/catalogue');
@@ -144,8 +145,15 @@ describe('catalogue import', () => {
     const lines: string[] = [];
     const errors: string[] = [];
     const out = { log: (l: string) => lines.push(l), error: (l: string) => errors.push(l) };
+    // The journeys' readings are articles (content/articles, seeded on their own); without them the
+    // journeys are refused with the unknown reading named.
+    expect(await runCatalogueImport(CONTENT, out)).toBe(1);
+    expect(errors).toContain('  journeys/01-leading-yourself.json: steps.2.items.1.content: unknown content "emotional-intelligence-for-new-managers"');
+    errors.length = 0;
+    await seedArticles(getDb(), path.resolve('content/articles'));
     expect(await runCatalogueImport(CONTENT, out)).toBe(0);
     expect(lines).toContain('  skills: 16');
+    expect(lines).toContain('  journeys: 6');
 
     const dir = copyContent();
     writeJson(dir, 'capabilities.json', [{ urlId: 'Bad Id', name: '' }]);

@@ -156,6 +156,9 @@ async function writeBundle(trx: Trx, b: CatalogueBundle): Promise<ImportSummary>
       await trx.deleteFrom('chapter_related_assessments').where('chapter_id', '=', chapter.id).execute();
       const assessments = [...new Set(c.relatedAssessments)];
       if (assessments.length) await trx.insertInto('chapter_related_assessments').values(assessments.map((a, i) => ({ chapter_id: chapter.id, assessment_id: assessmentId(a), ordinal: i }))).execute();
+      await trx.deleteFrom('chapter_related_activities').where('chapter_id', '=', chapter.id).execute();
+      const activities = [...new Set(c.relatedActivities)];
+      if (activities.length) await trx.insertInto('chapter_related_activities').values(activities.map((a, i) => ({ chapter_id: chapter.id, activity_id: a, ordinal: i }))).execute();
       summary.chapters++;
     }
     let stale = trx.deleteFrom('chapters').where('story_id', '=', id);

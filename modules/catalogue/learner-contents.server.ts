@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import { blobUrl, getDb, type Database } from '@modules/shared/index.server';
-import { readingTimeMinutes, sanitizeArticleHtml } from './contents-html';
+import { blobUrl, type Db } from '@modules/shared/index.server';
+import { sanitizeArticleHtml, storedHtmlForDisplay } from './contents-html';
 import { URL_ID_PATTERN, type PublicContentDetail } from './contents.server';
 
 /**
@@ -8,7 +7,6 @@ import { URL_ID_PATTERN, type PublicContentDetail } from './contents.server';
  * urlId, public or not (learners are signed in), with sanitised HTML. The preview carries only
  * the opening of the HTML (docs/decisions/055-content-preview.md).
  */
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A public article's fields (without its blob id and featured flag), plus whether it is public. */
 export interface LearnerContent extends Omit<PublicContentDetail, 'featureImageBlobId' | 'isFeatured'> {
@@ -33,7 +31,7 @@ async function findContent(db: Db, idOrUrlId: string | number): Promise<LearnerC
     .where('content_tags.content_id', '=', row.id)
     .orderBy('tags.ordinal')
     .execute();
-  const htmlContent = sanitizeArticleHtml(row.html_content);
+  const shown = storedHtmlForDisplay(row.html_content);
   return {
     contentId: row.id,
     urlId: row.url_id,
@@ -44,13 +42,13 @@ async function findContent(db: Db, idOrUrlId: string | number): Promise<LearnerC
     featureImageCaption: row.feature_image_caption,
     isPublic: row.is_public,
     createdAt: new Date(row.created_at).toISOString(),
-    htmlContent,
-    readingTimeMinutes: readingTimeMinutes(htmlContent),
+    htmlContent: shown.html,
+    readingTimeMinutes: shown.readingTimeMinutes,
     tags: tags.map((t) => ({ tagId: t.id, urlId: t.url_id, name: t.name })),
   };
 }
 
-export async function getContentById(idOrUrlId: string | number, db: Db = getDb()) {
+export async function getContentById(db: Db, idOrUrlId: string | number) {
   return findContent(db, idOrUrlId);
 }
 
@@ -66,7 +64,7 @@ export function previewHtml(html: string, blocks = PREVIEW_BLOCKS): string {
   return html;
 }
 
-export async function getContentPreviewById(idOrUrlId: string | number, db: Db = getDb()) {
+export async function getContentPreviewById(db: Db, idOrUrlId: string | number) {
   const content = await findContent(db, idOrUrlId);
   if (!content) return null;
   return { ...content, htmlContent: sanitizeArticleHtml(previewHtml(content.htmlContent)), isPreview: true as const };

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { getDb, type Database } from '@modules/shared/index.server';
+import { type Db } from '@modules/shared/index.server';
 import type { CapabilityData, ModuleData, ReferenceData, RelatedSkill, SkillGroupData, SkillRef, SkillSummary, StorySummary } from './types';
 
 /**
@@ -9,7 +8,6 @@ import type { CapabilityData, ModuleData, ReferenceData, RelatedSkill, SkillGrou
  * catalogue_version row, which this process reads at most every `checkEveryMs`
  * (docs/decisions/051-reference-data-cache.md).
  */
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const referenceCacheOptions = { checkEveryMs: 2000 };
 
@@ -39,13 +37,21 @@ async function currentVersion(db: Db) {
   return row?.version ?? 0;
 }
 
-export async function getReferenceData(db: Db = getDb()): Promise<ReferenceData> {
+export async function getReferenceData(db: Db): Promise<ReferenceData> {
+  return (await getVersionedReferenceData(db)).data;
+}
+
+/**
+ * The reference data with the catalogue version it was built from, and its JSON text (built once
+ * per version), for the versioned, browser-cached /reference-data/{version} (docs/decisions/144).
+ */
+export async function getVersionedReferenceData(db: Db): Promise<{ data: ReferenceData; version: number; json: () => string }> {
   const now = Date.now();
-  if (cache && now - cache.checkedAt < referenceCacheOptions.checkEveryMs) return cache.data;
+  if (cache && now - cache.checkedAt < referenceCacheOptions.checkEveryMs) return versioned(cache);
   const version = await currentVersion(db);
   if (cache && cache.version === version) {
     cache.checkedAt = now;
-    return cache.data;
+    return versioned(cache);
   }
   const mine = (building ??= buildReferenceData(db)
     .then((data) => ({ data, version }))
@@ -54,7 +60,21 @@ export async function getReferenceData(db: Db = getDb()): Promise<ReferenceData>
     }));
   const built = await mine;
   cache = { ...built, checkedAt: Date.now() };
-  return built.data;
+  return versioned(cache);
+}
+
+const jsonOf = new WeakMap<ReferenceData, string>();
+function versioned(entry: { data: ReferenceData; version: number }) {
+  const { data, version } = entry;
+  return {
+    data,
+    version,
+    json: () => {
+      let text = jsonOf.get(data);
+      if (text === undefined) jsonOf.set(data, (text = JSON.stringify(data)));
+      return text;
+    },
+  };
 }
 
 function deepFreeze<T>(value: T): T {

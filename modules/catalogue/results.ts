@@ -7,7 +7,7 @@ import type { ActivityRule, FeedbackRule, RelatedSkill, RuleData } from './types
  * of the matching lower-bound rules (GreaterThan, GreaterThanOrEqualTo) only those with the
  * highest value stay, of the matching upper-bound rules (LessThan, LessThanOrEqualTo) only those
  * with the lowest value; EqualTo and NotEqualTo rules always stay
- * (docs/decisions/053-results-max-min-filter.md).
+ * (docs/decisions/053-results-max-min-filter.md). Points below zero count as zero.
  */
 export function ruleMatches(operator: number, points: number, value: number): boolean {
   switch (operator) {
@@ -64,7 +64,9 @@ export function evaluateResults(input: {
   activities: readonly ActivityRule[];
   points: Readonly<Record<string, number>>;
 }): SkillResult[] {
-  const pointsOf = (skillId: number) => input.points[String(skillId)] ?? 0;
+  // A skill's points never go below zero (issue 9: a wrong choice then 'Try again' showed '-1 / 11');
+  // the rules see the same number the player is shown.
+  const pointsOf = (skillId: number) => Math.max(0, input.points[String(skillId)] ?? 0);
   const feedbacks = narrowByMaxMin(input.feedbacks.filter((r) => ruleMatches(r.operator, pointsOf(r.skillId), r.value)));
   const activities = narrowByMaxMin(input.activities.filter((r) => ruleMatches(r.operator, pointsOf(r.skillId), r.value)));
   const skillIds = [...new Set([...input.relatedSkills.map((s) => s.skillId), ...feedbacks.map((r) => r.skillId), ...activities.map((r) => r.skillId)])];

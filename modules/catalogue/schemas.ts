@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber, idSchema } from '@modules/shared/validation';
 
 /**
  * Catalogue enumerations and input schemas a browser may also use (routes import this file or
@@ -61,8 +62,8 @@ export const systemFeedbackSchema = z
     rating: z.coerce.number().int().nullish(),
     url: z.string().trim().max(2000, 'URL is too long').nullish(),
     message: z.string().max(10_000, 'Message is too long (max 10,000 characters)').nullish(),
-    activityId: z.coerce.number().int().positive().nullish(),
-    journeyId: z.coerce.number().int().positive().nullish(),
+    activityId: idSchema.nullish(),
+    journeyId: idSchema.nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.rating != null) {
@@ -80,11 +81,11 @@ export type SystemFeedbackInput = z.input<typeof systemFeedbackSchema>;
 
 /** An id (number or digits) or a urlId, as the /api bodies send them. */
 export const idOrUrlIdField = z.union([
-  z.number({ error: 'Required' }).int('Must be an id').positive('Must be an id').max(2_147_483_647, 'Must be an id'),
+  idNumber,
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too long'),
 ]);
 /** A numeric id (number or digits). */
-export const numericIdField = z.coerce.number({ error: 'Required' }).int('Must be an id').positive('Must be an id').max(2_147_483_647, 'Must be an id');
+export const numericIdField = idSchema;
 
 export const apiSkillSchema = z.object({ skillId: idOrUrlIdField });
 export const apiStorySchema = z.object({ storyId: idOrUrlIdField });
@@ -96,11 +97,4 @@ export const apiContentSchema = z.object({ contentId: idOrUrlIdField });
 export const apiContentCompletedSchema = z.object({ contentId: numericIdField });
 export const apiVideoCompletedSchema = z.object({ videoId: numericIdField });
 
-/** The tags of the articles page, in nav order (the page adds 'All articles' first and 'Others' = untagged last). */
-export const ARTICLE_TAGS = [
-  { urlId: 'leadership-skills', name: 'Leadership skills' },
-  { urlId: 'emotional-intelligence', name: 'Emotional Intelligence' },
-  { urlId: 'teams-and-culture', name: 'Teams and Culture' },
-  { urlId: 'business', name: 'Business' },
-  { urlId: 'training', name: 'Training' },
-] as const;
+export { ARTICLE_TAGS } from './constants';

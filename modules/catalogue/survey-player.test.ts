@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySurveyAction, newSurveyState, surveyView } from './survey-player';
+import { applySurveyAction, newSurveyState, surveyProblem, surveyView } from './survey-player';
 import { Operator } from './schemas';
 import type { AssessmentData } from './types';
 
@@ -78,7 +78,11 @@ describe('survey player', () => {
     expect(applySurveyAction(a, s, { type: 'restart' })).toEqual(newSurveyState());
   });
 
-  it('rejects a survey without questions', () => {
-    expect(() => applySurveyAction({ ...makeSurvey(), questions: [] }, newSurveyState(), { type: 'start' })).toThrow('Invalid assessment.');
+  it('rejects a survey without questions with the words the player page shows', () => {
+    const empty = { ...makeSurvey(), questions: [] };
+    expect(surveyProblem(empty)).toBe('No assessment to display.');
+    expect(() => applySurveyAction(empty, newSurveyState(), { type: 'start' })).toThrow('No assessment to display.');
+    expect(surveyProblem({ ...makeSurvey(), type: 2 })).toBe('Invalid assessment.');
+    expect(surveyProblem(makeSurvey())).toBeNull();
   });
 });

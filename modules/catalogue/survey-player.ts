@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { evaluateResults, type SkillResult } from './results';
 import { PlayerError } from './game-player';
+import { AssessmentType } from './schemas';
 import type { AssessmentData, QuestionData } from './types';
 
 /**
@@ -51,8 +52,19 @@ export function surveyResults(a: AssessmentData, s: SurveyState): SkillResult[] 
   return evaluateResults({ relatedSkills: a.relatedSkills, feedbacks: a.surveyFeedbacks, activities: a.surveyActivities, points: surveyPoints(a, s) });
 }
 
+/**
+ * Whether a survey can be played, worded for the learner (the player page and the player agree):
+ * 'Invalid assessment.' for a type other than Survey, 'No assessment to display.' without questions.
+ */
+export function surveyProblem(a: Pick<AssessmentData, 'type' | 'questions'>): string | null {
+  if (a.type !== AssessmentType.Survey) return 'Invalid assessment.';
+  if (!a.questions.length) return 'No assessment to display.';
+  return null;
+}
+
 export function applySurveyAction(a: AssessmentData, s: SurveyState, action: SurveyAction): SurveyState {
-  if (!a.questions.length) throw new PlayerError('Invalid assessment.');
+  const problem = surveyProblem(a);
+  if (problem) throw new PlayerError(problem);
   if (action.type === 'restart') return newSurveyState();
   if (action.type === 'start') return s.status === 'question' ? s : { ...newSurveyState(), status: 'question' };
   const q = current(a, s);

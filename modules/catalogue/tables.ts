@@ -94,6 +94,8 @@ export interface ChaptersTable {
 }
 export interface ChapterRelatedVideosTable { chapter_id: number; video_id: number; ordinal: Ord }
 export interface ChapterRelatedAssessmentsTable { chapter_id: number; assessment_id: number; ordinal: Ord }
+/** activity_id is an activities-module id (no foreign key: the catalogue is imported first). */
+export interface ChapterRelatedActivitiesTable { chapter_id: number; activity_id: number; ordinal: Ord }
 export interface GamesTable {
   id: Generated<number>;
   url_id: string;
@@ -169,6 +171,7 @@ export interface CatalogueCoreTables {
   chapters: ChaptersTable;
   chapter_related_videos: ChapterRelatedVideosTable;
   chapter_related_assessments: ChapterRelatedAssessmentsTable;
+  chapter_related_activities: ChapterRelatedActivitiesTable;
   games: GamesTable;
   game_stages: GameStagesTable;
   game_choices: GameChoicesTable;

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { sendEmail } from '@modules/shared/mail.server';
 import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
 import { hashPassword, verifyPassword } from './passwords.server';
-import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from './tokens.server';
+import { consumeOneTimeToken, peekOneTimeToken, spendAllTokens } from './tokens.server';
+import { assertUncommonPassword } from './common-passwords.server';
 import { endAllSessions, endSession, startSession } from './sessions.server';
 import { appHomePath, getCurrentUser, isAccessBlocked } from './permissions.server';
 import { passwordResetEmail, verifyAccountEmail, welcomeEmail } from './emails.server';
@@ -48,17 +50,21 @@ export async function login(
   return { status: 'ok', userId: user.id, homePath: appHomePath(current), ...session };
 }
 
-/** Same answer whether or not the email exists; the email goes out through the send-email job. */
+/**
+ * Same answer and the same work whether or not the email has an account (issue 7, item 6): after
+ * the per-email limit, one communication is recorded and one send-email job enqueued for any
+ * address, without looking the user up. Delivery looks the account up when it mints the link, and
+ * cancels the email for an address without a usable account.
+ */
 export async function requestPasswordReset(db: Kysely<Database>, input: { email: string; clientIp: string }) {
   const email = input.email.trim().toLowerCase();
-  // Quietly cap reset emails (a mailbox cannot be flooded); the answer does not change.
-  const allowed = await tryConsume(rateLimiter('password-forgot', 5, 3600), [`email:${email}`]);
+  // Quietly cap reset emails (a mailbox cannot be flooded, one client cannot spray addresses); the
+  // answer does not change.
+  const allowed =
+    (await tryConsume(rateLimiter('password-forgot', 5, 3600), [`email:${email}`])) &&
+    (await tryConsume(rateLimiter('password-forgot-ip', 30, 3600), [`ip:${input.clientIp}`]));
   if (!allowed) return;
-  const user = await findUserByEmail(db, email);
-  if (!user || user.is_locked) return;
-  const token = await createOneTimeToken(db, user.id, 'password-reset');
-  const mail = passwordResetEmail(user.first_name, token);
-  await sendEmail(db, { to: email, ...mail, kind: 'password-reset', key: `password-reset:${user.id}:${Date.now()}` });
+  await sendEmail(db, { to: email, ...passwordResetEmail(), kind: 'password-reset', key: `password-reset:${randomUUID()}` });
 }
 
 /** Whether a reset/create link can still be used (the page shows the form or the expired message). */
@@ -67,25 +73,38 @@ export async function isPasswordTokenUsable(db: Kysely<Database>, token: string,
 }
 
 /**
- * Sets a new password from an emailed link: uses the token up, ends every other session,
- * marks the account verified and starts a new session. Throws 'gone' for a used or expired link.
+ * Every path that sets a password goes through here: a common password is refused (DomainError
+ * 'invalid' with COMMON_PASSWORD_MESSAGE), the argon2id hash is stored, and every outstanding
+ * one-time token of the user is used up (issue 7, items 3 and 4). Sessions are the caller's call.
+ */
+export async function setUserPassword(db: Kysely<Database>, userId: number, password: string, opts: { markVerified?: boolean } = {}) {
+  assertUncommonPassword(password);
+  const hash = await hashPassword(password);
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, password_updated_at: new Date(), ...(opts.markVerified ? { is_verified: true } : {}) })
+    .where('id', '=', userId)
+    .execute();
+  await spendAllTokens(db, userId);
+}
+
+/**
+ * Sets a new password from an emailed link: uses the token up (and every other link of the user),
+ * ends every other session, marks the account verified and starts a new session. Throws 'gone' for
+ * a used or expired link, 'invalid' for a common password (checked before the link is used up).
  */
 export async function setPasswordWithToken(
   db: Kysely<Database>,
   input: { token: string; password: string; purpose: Extract<OneTimeTokenPurpose, 'password-reset' | 'password-create'> },
 ) {
-  const hash = await hashPassword(input.password);
+  assertUncommonPassword(input.password);
   let userId = await consumeOneTimeToken(db, input.token, input.purpose);
   // The /api reset path does not say which kind of link it came from.
   if (userId === undefined && input.purpose === 'password-reset') {
     userId = await consumeOneTimeToken(db, input.token, 'password-create');
   }
   if (userId === undefined) throw new DomainError('gone', LINK_EXPIRED_MESSAGE);
-  await db
-    .updateTable('users')
-    .set({ password_hash: hash, password_updated_at: new Date(), is_verified: true })
-    .where('id', '=', userId)
-    .execute();
+  await setUserPassword(db, userId, input.password, { markVerified: true });
   await endAllSessions(userId);
   const current = await getCurrentUser(db, userId);
   if (!current || isAccessBlocked(current)) return { status: 'locked' as const, userId };
@@ -104,8 +123,7 @@ export async function verifyAccount(db: Kysely<Database>, token: string) {
 
 export async function sendVerifyAccountEmail(db: Kysely<Database>, userId: number) {
   const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const token = await createOneTimeToken(db, userId, 'verify-account');
-  await sendEmail(db, { to: user.email, ...verifyAccountEmail(user.first_name, token), kind: 'verify-account', key: `verify-account:${userId}:${Date.now()}` });
+  await sendEmail(db, { to: user.email, ...verifyAccountEmail(user.first_name), kind: 'verify-account', key: `verify-account:${userId}:${Date.now()}` });
 }
 
 /**
@@ -123,8 +141,7 @@ export async function sendWelcomeEmail(db: Kysely<Database>, input: { userId: nu
     .where('users.id', '=', input.userId)
     .executeTakeFirst();
   if (!user) return { communicationId: null, created: false };
-  const token = await createOneTimeToken(db, user.id, 'password-create');
-  const mail = welcomeEmail(user.first_name, token, user.organisation_name ?? null);
+  const mail = welcomeEmail(user.first_name, user.organisation_name ?? null);
   const sent = await sendEmail(db, { to: user.email, ...mail, kind: 'welcome', key });
   return { communicationId: sent.communicationId, created: true };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
+import { announce } from '@modules/shared/events.server';
 import { hashPassword } from './passwords.server';
 import { endAllSessions } from './sessions.server';
 
@@ -78,6 +79,9 @@ export async function createUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Inside the caller's transaction the welcome commits with the account; outside one the account
+  // stands even if a listener fails (decision 185).
+  await announce(db, 'user.created', { userId: row.id, firstName: input.firstName, organisationId: input.organisationId ?? null }, { isolate: !db.isTransaction });
   return row.id;
 }
 

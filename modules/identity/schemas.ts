@@ -35,7 +35,17 @@ export const apiVerifyAccountSchema = z.object({ token: z.string().min(1).max(20
 export const apiAuthenticateSchema = z.object({
   mlt: z.string().max(200).nullish(),
   cid: z.string().max(100).nullish(),
+  /** The catalogue version the caller holds: referenceData is left out when it is current (docs/decisions/144). */
+  referenceDataVersion: z.number().int().min(0).max(2_147_483_647).nullish(),
 });
 
-export const LicenseType = { NoLicense: 0, Trial: 1, Full: 2, Student: 3 } as const;
-export type LicenseTypeValue = (typeof LicenseType)[keyof typeof LicenseType];
+export { LicenseType, type LicenseTypeValue } from './constants';
+export {
+  profileDetailsSchema,
+  passwordChangeSchema,
+  apiSaveUserDetailsBody,
+  apiUpdatePasswordBody,
+  apiUserIdBody,
+  apiEmptyBody,
+  type ProfileDetails,
+} from './profile-schemas';

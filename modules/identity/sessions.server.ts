@@ -108,8 +108,16 @@ export async function validateSessionId(sessionId: string | null | undefined): P
   return {
     sessionId: session.id,
     userId: user.id,
-    setCookie: session.fresh ? auth().createSessionCookie(session.id).serialize() : undefined,
+    setCookie: session.fresh ? sessionCookie(session.id, session.createdAt) : undefined,
   };
+}
+
+/** The session cookie: its Max-Age never reaches past the session's absolute lifetime (issue 7, item 12). */
+function sessionCookie(sessionId: string, createdAt: Date) {
+  const cookie = auth().createSessionCookie(sessionId);
+  const leftSeconds = Math.max(0, Math.floor((createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS - Date.now()) / 1000));
+  cookie.attributes.maxAge = Math.min(cookie.attributes.maxAge ?? leftSeconds, leftSeconds);
+  return cookie.serialize();
 }
 
 export function readSessionCookie(cookieHeader: string | null): string | null {
@@ -118,8 +126,9 @@ export function readSessionCookie(cookieHeader: string | null): string | null {
 
 /** A new session (new id at every login, so a planted id is never promoted). */
 export async function startSession(userId: number) {
-  const session = await auth().createSession(userId, { createdAt: new Date() });
-  return { sessionId: session.id, setCookie: auth().createSessionCookie(session.id).serialize() };
+  const createdAt = new Date();
+  const session = await auth().createSession(userId, { createdAt });
+  return { sessionId: session.id, setCookie: sessionCookie(session.id, createdAt) };
 }
 
 export async function endSession(sessionId: string) {

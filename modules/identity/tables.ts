@@ -81,6 +81,25 @@ export interface IdentityTables {
   team_users: TeamUsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
+  user_settings: UserSettingsTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
+}
+
+/** One user setting (learner-app 3: keys with text values, booleans as 'true'); a missing key is its default. */
+export interface UserSettingsTable {
+  user_id: number;
+  key: string;
+  value: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A one-click unsubscribe link's token (its SHA-256), for one kind of email (decision 200). */
+export interface UnsubscribeTokensTable {
+  token_hash: string;
+  user_id: number;
+  kind: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
 }
 
 export type OrganisationRow = Selectable<OrganisationsTable>;

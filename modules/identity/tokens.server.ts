@@ -58,3 +58,11 @@ export async function consumeOneTimeToken(db: Kysely<Database>, token: string, p
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/**
+ * Uses up every outstanding one-time token of a user in one statement: once a password is set, no
+ * older reset, create (or verify) link may be used to set it again.
+ */
+export async function spendAllTokens(db: Kysely<Database>, userId: number) {
+  await db.updateTable('one_time_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}

@@ -45,7 +45,29 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Prefix for Redis keys (queues, rate limits) so several deployments or test runs can share one Redis. */
   REDIS_PREFIX: z.string().default('leda'),
+  /**
+   * Which proxies in front of the app may say who the client is (X-Forwarded-For, -Proto, -Host):
+   * unset = none (the client address is the socket's, so a client cannot pick its own IP for the
+   * per-IP limits); a hop count such as 1; or addresses/CIDRs/names such as
+   * 'loopback' or '10.0.0.0/8, 192.168.1.5' (Express 'trust proxy').
+   */
+  TRUST_PROXY: optionalString
+    .refine((v) => v === undefined || parseTrustProxy(v) !== undefined, {
+      message: "must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDRs or 'loopback', 'linklocal', 'uniquelocal'",
+    })
+    .transform((v) => (v === undefined ? false : parseTrustProxy(v)!)),
 });
+
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const ADDRESS_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;
+
+/** TRUST_PROXY -> Express's 'trust proxy' value: a hop count or a list; undefined when malformed. */
+export function parseTrustProxy(value: string): number | string[] | undefined {
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value.split(',').map((x) => x.trim()).filter(Boolean);
+  if (list.length === 0 || !list.every((x) => TRUST_NAMES.has(x) || ADDRESS_OR_CIDR.test(x))) return undefined;
+  return list;
+}
 
 export type Env = z.infer<typeof envSchema> & { HOST: string };
 

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/database';
 import { loadEnv } from './env.server';
 import { logger } from './logger.server';
@@ -18,6 +21,60 @@ export interface EmailMessage {
   kind: string;
   /** Idempotency key, unique per email that should be sent once. */
   key: string;
+}
+
+/**
+ * One-time links are never stored (issue 7, item 5; docs/decisions/112-one-time-links-in-emails.md):
+ * an email that carries one is stored with LINK_REMOVED where the token goes, and delivery puts a
+ * token minted at that moment in its place, in the copy it sends only. The module that owns the
+ * links registers a minter per email kind; a minter answering null (no such account any more)
+ * cancels the email. So neither the communications table nor the job payload holds a usable link,
+ * and a retry or the sweep's resend still sends a working one.
+ */
+export const LINK_REMOVED = '[link removed]';
+/** Where the recipient's first name goes in an email written before the account was looked up. */
+export const RECIPIENT_NAME = '[first name]';
+
+/**
+ * A fresh token for the email's link (and the recipient's first name), or null to cancel the email.
+ * `headers` go on the sent message only (e.g. RFC 8058 List-Unsubscribe with the fresh link).
+ */
+export type OneTimeLinkMinter = (
+  db: Kysely<Database>,
+  email: { recipient: string; kind: string },
+) => Promise<{ token: string; firstName?: string; headers?: Record<string, string> } | null>;
+const linkMinters = new Map<string, OneTimeLinkMinter>();
+
+export function registerOneTimeLink(kind: string, mint: OneTimeLinkMinter) {
+  linkMinters.set(kind, mint);
+}
+
+export const hasOneTimeLink = (kind: string) => linkMinters.has(kind);
+
+/**
+ * Development without SMTP_URL: each delivered email (with its live link) is also kept as a file,
+ * named by the row's id, message key and creation time (ids and keys repeat across databases sharing a DATA_DIR).
+ */
+type OutboxKey = { id: number; message_key: string; created_at: Date };
+const devOutboxPath = (c: OutboxKey) => {
+  const unique = createHash('sha256').update(`${c.id}\n${c.message_key}\n${new Date(c.created_at).toISOString()}`).digest('hex').slice(0, 32);
+  return path.join(loadEnv().DATA_DIR, 'outbox', `communication-${c.id}-${unique}.html`);
+};
+
+/** The delivered HTML of a communication from the development outbox, or undefined. */
+export function readDevOutbox(communication: OutboxKey): string | undefined {
+  try {
+    return fs.readFileSync(devOutboxPath(communication), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function writeDevOutbox(communication: OutboxKey, html: string) {
+  if (loadEnv().APP_ENV !== 'development') return;
+  const file = devOutboxPath(communication);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html, { mode: 0o600 });
 }
 
 export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Promise<{ communicationId: number }> {
@@ -57,7 +114,7 @@ export function resetMailTransport() {
   transport = undefined;
 }
 
-export type DeliveryResult = 'sent' | 'logged' | 'skipped';
+export type DeliveryResult = 'sent' | 'logged' | 'skipped' | 'cancelled';
 
 /**
  * The send-email processor. Claims the row (queued|failed -> sending) so that two runs can
@@ -68,7 +125,7 @@ export type DeliveryResult = 'sent' | 'logged' | 'skipped';
 export async function deliverCommunication(db: Kysely<Database>, communicationId: number): Promise<DeliveryResult> {
   const claimed = await db
     .updateTable('communications')
-    .set({ status: 'sending', error: null })
+    .set({ status: 'sending', error: null, attempts: sql<number>`attempts + 1`, updated_at: sql<Date>`now()` })
     .where('id', '=', communicationId)
     .where('status', 'in', ['queued', 'failed'])
     .returningAll()
@@ -78,10 +135,34 @@ export async function deliverCommunication(db: Kysely<Database>, communicationId
     if (!exists) throw new Error(`Communication ${communicationId} not found (yet): retrying`);
     return 'skipped';
   }
+  let { html, text } = claimed;
+  let headers: Record<string, string> | undefined;
+  const mint = linkMinters.get(claimed.kind);
+  if (!mint && html.includes(`${loadEnv().PUBLIC_URL}/`) && new RegExp(`${escapeRegExp(loadEnv().PUBLIC_URL)}/[A-Za-z0-9/_-]+/${escapeRegExp(LINK_REMOVED)}`).test(html)) {
+    // Never send a dead link: the module that owns this kind has not registered its minter here.
+    await db.updateTable('communications').set({ status: 'failed', error: `No link minter for ${claimed.kind}`, updated_at: new Date() }).where('id', '=', claimed.id).execute();
+    throw new Error(`No one-time link minter registered for email kind ${claimed.kind}`);
+  }
+  if (mint) {
+    const minted = await mint(db, claimed);
+    if (minted === null) {
+      await db
+        .updateTable('communications')
+        .set({ status: 'cancelled', error: 'No account can use this link', updated_at: new Date() })
+        .where('id', '=', claimed.id)
+        .execute();
+      return 'cancelled';
+    }
+    const name = minted.firstName ?? '';
+    headers = minted.headers;
+    html = html.replaceAll(LINK_REMOVED, minted.token).replaceAll(RECIPIENT_NAME, escapeHtml(name));
+    text = text?.replaceAll(LINK_REMOVED, minted.token).replaceAll(RECIPIENT_NAME, name) ?? null;
+  }
   const t = getTransport();
   if (!t) {
     logger().info({ to: claimed.recipient, subject: claimed.subject, kind: claimed.kind }, 'email (no SMTP_URL: logged only)');
-    await db.updateTable('communications').set({ status: 'logged', sent_at: new Date() }).where('id', '=', claimed.id).execute();
+    writeDevOutbox(claimed, html);
+    await db.updateTable('communications').set({ status: 'logged', sent_at: new Date(), updated_at: new Date() }).where('id', '=', claimed.id).execute();
     return 'logged';
   }
   try {
@@ -89,21 +170,24 @@ export async function deliverCommunication(db: Kysely<Database>, communicationId
       from: loadEnv().MAIL_FROM,
       to: claimed.recipient,
       subject: claimed.subject,
-      html: claimed.html,
-      text: claimed.text ?? undefined,
+      html,
+      text: text ?? undefined,
+      headers,
       messageId: `<communication-${claimed.id}.${claimed.message_key.replace(/[^A-Za-z0-9.-]/g, '-')}@leda>`,
     });
   } catch (error) {
     await db
       .updateTable('communications')
-      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), updated_at: new Date() })
       .where('id', '=', claimed.id)
       .execute();
     throw error;
   }
-  await db.updateTable('communications').set({ status: 'sent', sent_at: new Date() }).where('id', '=', claimed.id).execute();
+  await db.updateTable('communications').set({ status: 'sent', sent_at: new Date(), updated_at: new Date() }).where('id', '=', claimed.id).execute();
   return 'sent';
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Escapes text for the HTML of an email. */
 export function escapeHtml(s: string) {
@@ -116,5 +200,5 @@ export function emailLayout(opts: { heading: string; paragraphs: string[]; actio
   const a = opts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#2f6fae;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#555">Or paste this link into your browser: ${escapeHtml(opts.action.url)}</p>`
     : '';
-  return `<div style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:0 auto;color:#1d2433"><h1 style="font-size:22px">${escapeHtml(opts.heading)}</h1>${p}${a}<p style="font-size:12px;color:#777;margin-top:32px">Leda, leadership and soft skills for teams.</p></div>`;
+  return `<div style="font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:0 auto;color:#1d2433"><h1 style="font-size:22px">${escapeHtml(opts.heading)}</h1>${p}${a}<p style="font-size:12px;color:#595959;margin-top:32px">Leda, leadership and soft skills for teams.</p></div>`;
 }

@@ -1,13 +1,15 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { sql } from 'kysely';
-import { getRedis } from './redis.server';
+import { getRedis, usableRedis, withRedisDeadline } from './redis.server';
 import { loadEnv } from './env.server';
 import { getDb } from './db/db.server';
 
 /**
  * Fixed-window rate limits whose counts every app process shares: in Redis
  * (rate-limiter-flexible) when REDIS_URL is set, otherwise in the database (one upsert per
- * check, table rate_limits). Nothing is kept in process memory.
+ * check, table rate_limits). Nothing is kept in process memory. While Redis is down the Redis
+ * limiter falls back to the database limiter at once (the web connection fails fast), so a
+ * login still answers within a second and is still limited.
  */
 export interface Limiter {
   /** Counts one attempt for the key; false when the key is over its limit in this window. */
@@ -16,7 +18,9 @@ export interface Limiter {
 
 class RedisLimiter implements Limiter {
   private inner: RateLimiterRedis;
+  private fallback: DbLimiter;
   constructor(name: string, points: number, durationSeconds: number) {
+    this.fallback = new DbLimiter(name, points, durationSeconds);
     this.inner = new RateLimiterRedis({
       storeClient: getRedis(),
       keyPrefix: `${loadEnv().REDIS_PREFIX}:rl:${name}`,
@@ -26,12 +30,14 @@ class RedisLimiter implements Limiter {
     });
   }
   async consume(key: string) {
+    if (!(await usableRedis())) return this.fallback.consume(key);
     try {
-      await this.inner.consume(key);
+      await withRedisDeadline(this.inner.consume(key));
       return true;
     } catch (e) {
       if (e instanceof RateLimiterRes) return false;
-      throw e;
+      // Redis failed mid-request: count this attempt in the database instead.
+      return this.fallback.consume(key);
     }
   }
 }

@@ -12,10 +12,25 @@ export interface CommunicationsTable {
   html: string;
   text: string | null;
   kind: string;
-  /** queued | sent | logged (no SMTP configured) | failed */
+  /** queued | sending | sent | logged (no SMTP configured) | failed | cancelled (no account may use its one-time link) */
   status: string;
   error: string | null;
+  /** Delivery tries so far; the sweep gives up after a bounded number. */
+  attempts: Generated<number>;
   sent_at: ColumnType<Date, Date | string, Date | string> | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A per-entity delayed job (stable id): the row is the truth; timers and BullMQ only wake it. */
+export interface ScheduledJobsTable {
+  id: string;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  run_at: ColumnType<Date, Date | string, Date | string>;
+  attempts: Generated<number>;
+  locked_until: ColumnType<Date, Date | string | undefined, Date | string | null> | null;
+  last_error: string | null;
   created_at: CreatedAt;
 }
 
@@ -38,6 +53,7 @@ export interface SharedTables {
   rate_limits: RateLimitsTable;
   communications: CommunicationsTable;
   blobs: BlobsTable;
+  scheduled_jobs: ScheduledJobsTable;
 }
 
 export type CommunicationRow = Selectable<CommunicationsTable>;

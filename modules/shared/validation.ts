@@ -37,4 +37,18 @@ export const checkbox = z
   .optional()
   .transform((v) => v === true || v === 'on' || v === 'true');
 
-export const intId = z.coerce.number({ error: 'Must be a number' }).int().positive().max(2_147_483_647);
+/** The largest id an int4 (serial) column holds: every id in every schema is bounded by it. */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = 'Must be an id';
+
+/** A numeric id in a JSON body: a whole number 1..2147483647 (beyond it the database would throw, a 500). */
+export const idNumber = z.number({ error: 'Required' }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
+
+/**
+ * The one id schema: a number or digits (forms, route params, JSON) 1..2147483647. Use it (or
+ * idNumber inside a union) for every field that names a row by its integer id.
+ */
+export const idSchema = z.coerce.number({ error: 'Required' }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
+
+/** @deprecated the same as idSchema (kept for existing imports). */
+export const intId = idSchema;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
+import { DomainError } from '@modules/shared/errors';
 
 /** NotificationType of learner-app section 3. */
 export const NotificationType = { General: 1, Welcome: 2, Journey: 3, Post: 4, PostComment: 5, PostLike: 6 } as const;
@@ -109,4 +110,75 @@ export async function notifyUsers(
       .execute();
   }
   return id;
+}
+
+/**
+ * The notification poll (every signed-in user, every 30 s): at most 2 queries. The first answers
+ * the newest id and the unseen count from two indexes; when the caller already holds that newest id
+ * ("nothing changed") it stops there, otherwise the second reads the list.
+ */
+export async function pollNotifications(
+  db: Kysely<Database>,
+  userId: number,
+  knownLatestId?: number,
+): Promise<{ changed: boolean; latestUserNotificationId: number; unseenCount: number; userNotifications?: UserNotification[] }> {
+  const head = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('user_notifications').select(sql<number>`coalesce(max(id), 0)`.as('m')).where('user_id', '=', userId).as('latest'),
+      eb
+        .selectFrom('user_notifications')
+        .select(sql<number>`count(*)::int`.as('c'))
+        .where('user_id', '=', userId)
+        .where('seen_at', 'is', null)
+        .as('unseen'),
+    ])
+    .executeTakeFirstOrThrow();
+  const latest = Number(head.latest ?? 0);
+  const unseenCount = Number(head.unseen ?? 0);
+  if (knownLatestId !== undefined && knownLatestId === latest) return { changed: false, latestUserNotificationId: latest, unseenCount };
+  return { changed: true, latestUserNotificationId: latest, unseenCount, userNotifications: await listRecent(db, userId) };
+}
+
+/** Marks these notifications of the user as seen (seenAt set once; others' ids are ignored). */
+export async function markSeen(db: Kysely<Database>, userId: number, userNotificationIds: number[], at = new Date()): Promise<number> {
+  if (!userNotificationIds.length) return 0;
+  const result = await db
+    .updateTable('user_notifications')
+    .set({ seen_at: at })
+    .where('user_id', '=', userId)
+    .where('id', 'in', userNotificationIds)
+    .where('seen_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Marks one notification actioned (actionedAt set once, seen too) and answers its link. */
+export async function markActioned(db: Kysely<Database>, userId: number, userNotificationId: number, at = new Date()): Promise<{ link: string | null }> {
+  await db
+    .updateTable('user_notifications')
+    .set((eb) => ({ actioned_at: eb.fn.coalesce('actioned_at', eb.val(at)), seen_at: eb.fn.coalesce('seen_at', eb.val(at)) }))
+    .where('user_id', '=', userId)
+    .where('id', '=', userNotificationId)
+    .execute();
+  const row = await db
+    .selectFrom('user_notifications as un')
+    .innerJoin('notifications as n', 'n.id', 'un.notification_id')
+    .select('n.link')
+    .where('un.id', '=', userNotificationId)
+    .where('un.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new DomainError('not_found', 'This notification is no longer available.');
+  return { link: row.link };
+}
+
+/** The Welcome (2) notification a new account receives (listener of 'user.created', decision 185). */
+export const WELCOME_TITLE = 'Welcome to Leda';
+
+export async function welcomeUser(db: Kysely<Database>, user: { userId: number; firstName: string }): Promise<number> {
+  return notifyUsers(db, [user.userId], {
+    type: NotificationType.Welcome,
+    title: WELCOME_TITLE,
+    message: `Hi ${user.firstName}, your journeys, activities and team are all here.`,
+    link: '/app',
+  });
 }

@@ -35,20 +35,20 @@ export function tail(file: string, lines = 40) {
   }
 }
 
-/** Starts `cmd args` in the repository root, its stdout and stderr appended to logFile. */
-export function spawnLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+/** Starts `cmd args` in the repository root (or cwd), its stdout and stderr appended to logFile. */
+export function spawnLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd = repoRoot): ChildProcess {
   const log = fs.openSync(logFile, 'a');
   try {
-    return spawn(cmd, args, { cwd: repoRoot, env, stdio: ['ignore', log, log] });
+    return spawn(cmd, args, { cwd, env, stdio: ['ignore', log, log] });
   } finally {
     fs.closeSync(log);
   }
 }
 
 /** Runs `cmd args` to its end; rejects (quoting the log) when it exits with a non-zero code. */
-export function runToEnd(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Promise<void> {
+export function runToEnd(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, cwd = repoRoot): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawnLogged(cmd, args, env, logFile);
+    const child = spawnLogged(cmd, args, env, logFile, cwd);
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code === 0) resolve();

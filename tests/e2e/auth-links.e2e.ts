@@ -62,7 +62,7 @@ async function followEmailLink(tp: TestPage, to: string, label: string, path: Re
 
 /** Log out from the profile menu (or, failing that, a visible control), as auth.e2e.ts does. */
 async function logOut(page: Page) {
-  const menu = page.getByLabel(/^Profile menu for /);
+  const menu = page.locator('details.profile-menu > summary');
   if (await menu.count()) await menu.first().click();
   await page
     .getByRole('button', { name: 'Log out', exact: true })

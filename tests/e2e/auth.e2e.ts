@@ -36,7 +36,7 @@ interface DemoHome {
 const DEMO_HOMES: DemoHome[] = [
   { email: 'admin@leda.test', home: '/app/team', organisation: null, teams: [] },
   // The navigation lists the user's own teams (decision 020); the demo organisation admin is a member of both.
-  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'], insights: true },
+  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'], insights: true, posts: true },
   { email: 'teamadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team'], posts: true },
   { email: 'learner@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'] },
   { email: 'trial@leda.test', home: '/app/team', organisation: 'Trial Company', teams: ['Trial Team'], trial: true },
@@ -61,7 +61,7 @@ async function expectNavigation(page: Page, want: DemoHome) {
 
 /** Log out from the profile menu (or, failing that, the footer): a link or a form button. */
 async function logOut(page: Page) {
-  const menu = page.getByLabel(/^Profile menu for /);
+  const menu = page.locator('details.profile-menu > summary');
   if (await menu.count()) await menu.first().click();
   const control = page
     .getByRole('button', { name: 'Log out', exact: true })

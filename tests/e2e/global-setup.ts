@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     REDIS_PREFIX: `leda-e2e-${id}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    // Each browser page sends its own X-Forwarded-For (per-IP limits); only loopback may say so.
+    TRUST_PROXY: 'loopback',
   };
   delete env.SMTP_URL;
   delete env.UNDER_CONSTRUCTION_UNTIL;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserForThisFile, open, pathOf, screenshot, waitForHydration, waitForPath, type TestPage } from './support';
+import { browserForThisFile, open, openNewestEmail, pathOf, screenshot, waitForHydration, waitForPath, type TestPage } from './support';
 
 /**
  * The public site in a real browser (issue 3): every form with JavaScript on and off, the
@@ -15,6 +15,15 @@ async function waitForUrl(page: TestPage['page'], pathAndQuery: string) {
 
 async function submit(tp: TestPage, buttonName: string | RegExp) {
   await tp.page.getByRole('button', { name: buttonName }).click();
+}
+
+/** Opens the newest email to `to`, follows its confirmation link and presses the page's button (decision 113). */
+async function followNewsletterLink(tp: TestPage, to: string, label: string) {
+  await openNewestEmail(tp.page, to);
+  await tp.page.getByRole('link', { name: label }).click();
+  await tp.page.waitForURL((url) => url.pathname.startsWith('/newsletter/confirm/'));
+  if (tp.javaScript) await waitForHydration(tp.page);
+  await submit(tp, label);
 }
 
 for (const javaScript of [true, false]) {
@@ -56,6 +65,14 @@ for (const javaScript of [true, false]) {
       await waitForPath(tp.page, '/');
     });
 
+    it('an unknown or expired feedback link says so, with a 404 and a title', async () => {
+      const tp = await newPage({ javaScript });
+      const res = await tp.page.goto('/user-feedback/no-such-token');
+      expect(res?.status()).toBe(404);
+      await tp.page.getByRole('heading', { level: 1, name: 'Sorry, this feedback link has expired.' }).waitFor();
+      expect(await tp.page.title()).toBe('Feedback link expired | Leda');
+    });
+
     it('legacy /site/signup keeps the query and prefills the contact form', async () => {
       const tp = await newPage({ javaScript });
       await tp.page.goto('/site/signup?email=lee%40example.test');
@@ -68,8 +85,12 @@ for (const javaScript of [true, false]) {
       const { page } = tp;
       await open(tp, '/contact');
       await submit(tp, 'Send message');
-      await page.getByText('This field is required').first().waitFor();
-      expect(await page.getByText('This field is required').count()).toBeGreaterThanOrEqual(4);
+      await page.getByText('Enter a first name').waitFor();
+      for (const message of ['Enter a last name', 'Enter an organisation', 'This field is required']) {
+        expect(await page.getByText(message).count(), message).toBe(1);
+      }
+      // The news consent is a choice: the message is sent without it.
+      expect(await page.getByText(/Tick this box/).count()).toBe(0);
       await page.getByLabel('First name').fill('Jo');
       await page.getByLabel('Last name').fill('Citizen');
       await page.getByLabel('Work email').fill('not-an-email');
@@ -78,7 +99,6 @@ for (const javaScript of [true, false]) {
       await page.getByText('Enter a valid email address').waitFor();
       await page.getByLabel('Work email').fill(`jo-${js}@example.test`);
       await page.getByLabel('Message (optional)').fill('We would like a walkthrough.');
-      await page.getByLabel(/I agree to receive news/).check();
       await submit(tp, 'Send message');
       await page.getByRole('heading', { name: 'Thank you, Jo!' }).waitFor();
       expect(await page.getByRole('button', { name: 'Send message' }).count()).toBe(0);
@@ -125,7 +145,7 @@ for (const javaScript of [true, false]) {
       await page.getByRole('heading', { name: 'Thank you for your enquiry!' }).waitFor();
     });
 
-    it('home newsletter: "Enter a valid email", then thanks', async () => {
+    it('home newsletter: "Enter a valid email", then check your email; the emailed link confirms it', async () => {
       const tp = await newPage({ javaScript });
       const { page } = tp;
       await open(tp, '/');
@@ -135,7 +155,9 @@ for (const javaScript of [true, false]) {
       await box.getByText('Enter a valid email', { exact: true }).waitFor();
       await box.getByLabel('Email address').fill(`news-${js}@example.test`);
       await box.getByRole('button', { name: 'Subscribe' }).click();
-      await page.getByRole('heading', { name: 'Thanks for subscribing!' }).waitFor();
+      await page.getByRole('heading', { name: 'Please check your email' }).waitFor();
+      await followNewsletterLink(tp, `news-${js}@example.test`, 'Yes, send me Leda news');
+      await page.getByRole('heading', { name: 'You are subscribed' }).waitFor();
     });
 
     it('unsubscribe shows the confirmation with a link to email the reason', async () => {
@@ -146,6 +168,8 @@ for (const javaScript of [true, false]) {
       if (javaScript) await waitForHydration(page);
       expect(await page.getByLabel('Email address').inputValue()).toBe('leaver@example.test');
       await submit(tp, 'Unsubscribe');
+      await page.getByRole('heading', { name: 'Please check your email' }).waitFor();
+      await followNewsletterLink(tp, 'leaver@example.test', 'Unsubscribe');
       await page.getByRole('heading', { name: 'You have been unsubscribed' }).waitFor();
       expect(await page.getByRole('link', { name: 'Email us the reason' }).getAttribute('href')).toMatch(/^mailto:/);
     });
@@ -180,6 +204,27 @@ for (const javaScript of [true, false]) {
       await nav.getByRole('link', { name: 'Pricing' }).click();
       await waitForPath(page, '/pricing');
       await expect.poll(() => nav.isVisible()).toBe(false);
+    });
+
+    it('the mobile menu opens from the keyboard (Space; with JavaScript also Enter, with aria-expanded)', async () => {
+      const tp = await newPage({ javaScript, viewport: { width: 390, height: 800 } });
+      const { page } = tp;
+      await open(tp, '/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const toggle = page.locator('#site-nav-toggle');
+      await toggle.focus();
+      if (javaScript) {
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        await page.keyboard.press('Enter');
+        await nav.getByRole('link', { name: 'Pricing' }).waitFor({ state: 'visible' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        await page.keyboard.press('Space');
+        await expect.poll(() => nav.isVisible()).toBe(false);
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      } else {
+        await page.keyboard.press('Space');
+        await nav.getByRole('link', { name: 'Pricing' }).waitFor({ state: 'visible' });
+      }
     });
 
     if (javaScript) {

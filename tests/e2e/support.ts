@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
@@ -20,6 +21,8 @@ const LAUNCH_ARGS = [
   '--disable-quic',
 ];
 
+const AXE_TAG = '\u0000axe ';
+
 export interface PageOptions {
   javaScript: boolean;
   viewport?: { width: number; height: number };
@@ -34,6 +37,119 @@ export interface TestPage {
 interface Tracked {
   context: BrowserContext;
   problems: string[];
+  audits: Set<Promise<void>>;
+  pages: Page[];
+}
+
+/** The impacts that fail a test: the issue's goal is no serious or critical axe violation on any screen. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core on the page as it is now and returns its serious and critical violations, one line
+ * each ("url: rule (impact) - help: target, target"). Scans of one page run one at a time, and a
+ * screen already scanned in this file (same path and markup skeleton, see screenKey) is not scanned again. Never throws for
+ * a page that navigates away or closes mid-scan (the next screen is scanned when it loads).
+ */
+export function axeViolations(page: Page): Promise<string[]> {
+  const previous = scanQueues.get(page) ?? Promise.resolve([]);
+  const run = previous.catch(() => []).then(() => scan(page));
+  scanQueues.set(page, run);
+  return run;
+}
+
+const scanQueues = new WeakMap<Page, Promise<string[]>>();
+const scannedScreens = new Set<string>();
+/**
+ * What makes two screens the same for axe: the path (numbers as ':n') and the markup's skeleton
+ * (tags, classes and roles, without text, ids, links or values). Each stage of a game or question of
+ * a survey is one screen; a new element, state or layout is a new one.
+ */
+const KEPT_ATTRIBUTES = new Set(['class', 'role', 'type', 'aria-expanded', 'aria-invalid', 'aria-current', 'aria-hidden', 'aria-modal', 'open', 'disabled', 'hidden']);
+
+function screenKey(url: string, html: string) {
+  const u = new URL(url);
+  const path = u.pathname.replace(/\/\d+(?=\/|$)/g, '/:n');
+  const skeleton = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>[^<]*</g, '><')
+    .replace(/\s([\w:-]+)(?:="[^"]*")?/g, (attr, name: string) => (KEPT_ATTRIBUTES.has(name) ? attr : ''));
+  return `${path}\n${createHash('sha1').update(skeleton).digest('hex')}`;
+}
+
+const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+
+async function scan(page: Page): Promise<string[]> {
+  if (page.isClosed()) return [];
+  const url = page.url();
+  try {
+    const html = withoutScripts(await page.content());
+    const key = screenKey(url, html);
+    if (scannedScreens.has(key)) return [];
+    scannedScreens.add(key);
+    const results = noScriptPages.has(page) ? await analyzeCopy(page, url, html) : await axeFor(page).analyze();
+    return results.violations
+      .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
+      .map((v) => `${url}: ${v.id} (${v.impact}) - ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    // The test moved on mid-scan (a new document has no axe in it): that screen is gone, the next one gets its own scan.
+    if (page.isClosed() || page.url() !== url || /closed|destroyed|navigat|detached|Target|reading 'run'|axe is not defined/i.test(message)) return [];
+    throw err;
+  }
+}
+
+/** axe with its default rules plus label-content-name-mismatch (experimental, so off by default; issue 9 found it). */
+const axeFor = (page: Page) =>
+  new AxeBuilder({ page: page as never }).setLegacyMode(true).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+
+/** Pages of contexts with JavaScript off: axe cannot run inside them. */
+const noScriptPages = new WeakSet<Page>();
+
+/** One scratch page (script on) per browser, used by one scan at a time. */
+const scratchPages = new WeakMap<Browser, Promise<{ page: Page; serve: { url: string; html: string } }>>();
+let scratchLock: Promise<unknown> = Promise.resolve();
+
+function scratchFor(browser: Browser) {
+  let scratch = scratchPages.get(browser);
+  if (!scratch) {
+    scratch = (async () => {
+      const context = await browser.newContext({ locale: 'en-AU' });
+      const page = await context.newPage();
+      const serve = { url: '', html: '' };
+      await page.route(
+        (u) => u.href === serve.url,
+        (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: serve.html }),
+      );
+      return { page, serve };
+    })();
+    scratchPages.set(browser, scratch);
+  }
+  return scratch;
+}
+
+/**
+ * axe needs script, so a JavaScript-off page is scanned as a copy: its current HTML (scripts
+ * removed, so nothing hydrates) served at the same URL in a scratch page of the same size with
+ * script on; styles and images load as usual.
+ */
+async function analyzeCopy(page: Page, url: string, html: string) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('axe: the page has no browser');
+  const run = scratchLock.catch(() => undefined).then(async () => {
+    const { page: copy, serve } = await scratchFor(browser);
+    serve.url = url;
+    serve.html = html;
+    await copy.setViewportSize(page.viewportSize() ?? { width: 1280, height: 800 });
+    await copy.goto(url);
+    return axeFor(copy).analyze();
+  });
+  scratchLock = run;
+  return run;
+}
+
+/** Fails the test now if axe finds a serious or critical violation on the page as it is. */
+export async function expectAccessible(page: Page) {
+  expect(await axeViolations(page), 'axe-core: serious or critical accessibility violations').toEqual([]);
 }
 
 /**
@@ -44,7 +160,7 @@ interface Tracked {
 export function browserForThisFile() {
   let browser: Browser | undefined;
   let tracked: Tracked[] = [];
-  // Each page gets its own client IP (the dev server trusts X-Forwarded-For from loopback), so
+  // Each page gets its own client IP (the e2e server is started with TRUST_PROXY=loopback), so
   // the per-IP login limit of one address does not throttle a whole file of sign-ins.
   const ipBlock = randomInt(1, 250);
   let ipSeq = 0;
@@ -56,9 +172,18 @@ export function browserForThisFile() {
   afterEach(async () => {
     const done = tracked;
     tracked = [];
+    // Every screen a test leaves open is scanned too (its last state), after the scans of the
+    // screens it passed through.
+    const violations = new Set<string>();
+    for (const t of done) {
+      await Promise.all(t.audits);
+      for (const page of t.pages) for (const v of await axeViolations(page).catch((e: Error) => [`axe failed: ${e.message}`])) violations.add(v);
+      for (const v of t.problems.filter((p) => p.startsWith(AXE_TAG))) violations.add(v.slice(AXE_TAG.length));
+    }
     await Promise.all(done.map((t) => t.context.close().catch(() => undefined)));
-    const problems = done.flatMap((t) => t.problems);
+    const problems = done.flatMap((t) => t.problems.filter((p) => !p.startsWith(AXE_TAG)));
     expect(problems, 'uncaught page errors or Content-Security-Policy violations').toEqual([]);
+    expect([...violations], 'axe-core: serious or critical accessibility violations').toEqual([]);
   });
 
   afterAll(async () => {
@@ -78,8 +203,36 @@ export function browserForThisFile() {
     context.setDefaultTimeout(15_000);
     context.setDefaultNavigationTimeout(20_000);
     const problems: string[] = [];
-    tracked.push({ context, problems });
+    const audits = new Set<Promise<void>>();
+    const pages: Page[] = [];
+    tracked.push({ context, problems, audits, pages });
     const page = await context.newPage();
+    pages.push(page);
+    if (!opts.javaScript) noScriptPages.add(page);
+    // axe runs on every screen the page shows: after each full load (links and forms without
+    // JavaScript, goto) and after each client-side navigation (Remix with JavaScript on).
+    const audit = (delayMs: number) => {
+      const run = new Promise((r) => setTimeout(r, delayMs))
+        .then(() => axeViolations(page))
+        .then((found) => { for (const v of found) problems.push(AXE_TAG + v); })
+        .catch((e: Error) => { problems.push(`${AXE_TAG}axe failed on ${page.url()}: ${e.message}`); })
+        .finally(() => audits.delete(run));
+      audits.add(run);
+    };
+    page.on('load', () => audit(0));
+    // A test that goes on to another URL waits for the scan of the screen it leaves.
+    const goto = page.goto.bind(page);
+    page.goto = async (...a: Parameters<Page['goto']>) => {
+      await Promise.all(audits);
+      return goto(...a);
+    };
+    let lastPath = '';
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const here = new URL(frame.url()).pathname;
+      if (here !== lastPath && opts.javaScript) audit(400);
+      lastPath = here;
+    });
     page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.push(`${page.url()}: ${msg.text()}`);

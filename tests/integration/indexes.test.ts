@@ -21,6 +21,18 @@ const EXPECTED: Record<string, string> = {
   sessions_expires_idx: 'hourly expired-session prune',
   one_time_tokens_expires_idx: 'hourly expired-token prune',
   rate_limits_expires_idx: 'hourly rate-limit prune',
+  posts_team_feed_idx: 'team feed: team posts, pinned first then newest',
+  posts_org_feed_idx: 'team feed: organisation posts',
+  posts_global_feed_idx: 'team feed: global posts',
+  posts_team_created_idx: 'team Posts table',
+  posts_due_idx: 'scheduled-post sweep',
+  post_comments_post_idx: 'comments of a post by createdAt',
+  post_files_post_idx: 'files of a post in order',
+  user_notifications_user_id_idx: 'notification poll: newest id per user',
+  team_journeys_unlocked_idx: 'journey unlock notifications job',
+  user_contacts_user_requested_idx: 'peer feedback contacts, most recently asked first',
+  feedback_responses_user_idx: 'peer feedback results and comments of a user',
+  feedback_tokens_expires_idx: 'hourly expired feedback-token prune',
 };
 
 describe('indexes', () => {

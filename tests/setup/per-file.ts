@@ -11,6 +11,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
  */
 const fileId = randomBytes(4).toString('hex');
 const template = inject('pgTemplate');
+const pgliteSnapshot = inject('pgliteSnapshot');
 const runId = inject('runId');
 const baseUrl = process.env.DATABASE_URL;
 let tmpDir: string | undefined;
@@ -41,15 +42,23 @@ if (template && baseUrl) {
 } else {
   delete process.env.DATABASE_URL;
   tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-test-'));
+  // Uploads and other files still go to a directory of this file's own.
   process.env.DATA_DIR = tmpDir;
 }
 
 const { init, shutdown } = await import('../../modules/shared/init.server');
+if (!template && pgliteSnapshot) {
+  // The migrated snapshot from global-setup, loaded into memory on this file's first query.
+  const { startPgliteInMemoryFrom } = await import('../../modules/shared/db/db.server');
+  startPgliteInMemoryFrom(async () => new Blob([await fs.promises.readFile(pgliteSnapshot)]));
+}
 const { registerAllJobs } = await import('../../jobs/registry');
+const { registerAllListeners } = await import('../../modules/listeners.server');
 
 beforeAll(async () => {
-  await init({ migrate: !template });
+  await init({ migrate: !template && !pgliteSnapshot });
   registerAllJobs();
+  registerAllListeners();
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LinksFunction } from '@remix-run/node';
 import exploreStyles from '~/styles/explore.css';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
+import { textSafeColour } from '~/utils/colour';
 
 /** Every explore route links the explore stylesheet (Remix de-duplicates the link). */
 export const exploreLinks: LinksFunction = () => [{ rel: 'stylesheet', href: exploreStyles }];
@@ -39,12 +40,17 @@ export function Section({ title, link, children, id }: { title: string; link?: R
   );
 }
 
-/** CSS custom properties for a skill group's fixed colours (stored as hex without '#'). */
+/** CSS custom properties for a skill group's fixed colours (stored as hex without '#'); *-ink are their text-safe shades. */
 export function groupColours(g: { primaryColour?: string | null; complementaryColour?: string | null } | null | undefined) {
   const hex = (v: string | null | undefined) => (v ? (v.startsWith('#') ? v : `#${v}`) : undefined);
+  const primary = hex(g?.primaryColour);
+  const wash = hex(g?.complementaryColour);
+  const ink = primary ? textSafeColour(primary, ['#ffffff', '#f5f7fa', ...(wash ? [wash] : [])]) : undefined;
   return {
-    '--group-colour': hex(g?.primaryColour),
-    '--group-wash': hex(g?.complementaryColour),
-    '--card-colour': hex(g?.primaryColour),
+    '--group-colour': primary,
+    '--group-wash': wash,
+    '--group-ink': ink,
+    '--card-colour': primary,
+    '--card-ink': ink,
   } as React.CSSProperties;
 }

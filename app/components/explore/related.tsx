@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatDuration } from './video-player';
+import { formatDuration, videoCaptionsUrl, videoPosterUrl } from './video-player';
 
 export const RELATED_PANEL_MAX = 2;
 export const VIDEO_CAROUSEL_AUTOPLAY_MS = 30_000;
@@ -35,7 +35,9 @@ export function RelatedVideos({ videos }: { videos: RelatedVideo[] }) {
       {videos.map((v) => (
         <li key={v.videoId}>
           <figure>
-            <video src={v.videoUrl} controls preload="none" playsInline aria-label={v.name} />
+            <video src={v.videoUrl} poster={videoPosterUrl(v.videoId)} controls preload="none" playsInline aria-label={v.name}>
+              <track kind="captions" src={videoCaptionsUrl(v.videoId)} srcLang="en" label="English" />
+            </video>
             <figcaption>
               {v.name}
               {v.durationSeconds ? ` · ${formatDuration(v.durationSeconds)}` : ''}

@@ -5,7 +5,7 @@ import { Html } from './html';
 export interface ResultsView {
   skills: { skillId: number; name: string; points: number; maxPoints: number | null }[];
   feedbacks: { key: string | number; htmlContent: string }[];
-  activities: { key: string | number; name: string }[];
+  activities: { key: string | number; activityId?: number; name: string }[];
 }
 
 /**
@@ -52,7 +52,7 @@ export function Results({ results, actions }: { results: ResultsView; actions: R
           <ul className="feedback-list">
             {results.activities.map((a) => (
               <li key={a.key}>
-                <Link to="/app/explore/activities">{a.name}</Link>
+                <Link to={a.activityId ? `/app/explore/activities#activity-${a.activityId}` : '/app/explore/activities'}>{a.name}</Link>
               </li>
             ))}
           </ul>

@@ -10,6 +10,8 @@ export interface GroupSummary {
   primaryColour?: string | null;
   complementaryColour?: string | null;
   skills: { skillId: number; urlId: string; name: string; isLocked?: boolean }[];
+  /** All the group's skills when `skills` shows only the first few (the skills page). */
+  skillCount?: number;
 }
 
 /** A skill group in its fixed colours: name (links to the group page), overview and its skills as chips. */
@@ -22,6 +24,13 @@ export function SkillGroupBlock({ group, currentSkillId, headingLevel = 3 }: { g
       </H>
       {group.overview ? <p>{group.overview}</p> : null}
       <SkillChips skills={group.skills} currentSkillId={currentSkillId} label={`${group.name} skills`} />
+      {group.skillCount !== undefined && group.skillCount > group.skills.length ? (
+        <p className="see-all">
+          <Link to={`/app/explore/skill/group/${group.urlId}`}>
+            All {group.skillCount} skills<span className="visually-hidden"> in {group.name}</span>
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

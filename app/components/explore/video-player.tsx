@@ -49,6 +49,7 @@ export function VideoPlayer({
         <video
           ref={ref}
           src={video.videoUrl}
+          poster={videoPosterUrl(video.videoId)}
           controls
           preload="metadata"
           playsInline
@@ -60,6 +61,7 @@ export function VideoPlayer({
           onPlay={() => setEnded(false)}
           onError={() => setErrored(true)}
         >
+          <track kind="captions" src={videoCaptionsUrl(video.videoId)} srcLang="en" label="English" default />
           <a href={video.videoUrl}>Download the video</a>
         </video>
         {errored ? (
@@ -109,6 +111,10 @@ export function VideoPlayer({
     </div>
   );
 }
+
+/** Every catalogue video's drawn poster and WebVTT captions (app/routes/videos.$videoId.*). */
+export const videoPosterUrl = (videoId: number) => `/videos/${videoId}/poster.svg`;
+export const videoCaptionsUrl = (videoId: number) => `/videos/${videoId}/captions.vtt`;
 
 export function formatDuration(seconds: number) {
   const m = Math.floor(seconds / 60);

@@ -29,6 +29,16 @@ const log = (event: LogEvent) => {
 };
 let opening: Promise<Handle> | undefined;
 
+/**
+ * Test-only: the embedded database lives in memory, started from a migrated snapshot (a
+ * PGlite dumpDataDir tarball), and is created on the first query, so a test file that never
+ * touches the database pays nothing. See docs/decisions/127-in-memory-pglite-for-tests.md.
+ */
+let memorySnapshot: (() => Promise<Blob>) | undefined;
+export function startPgliteInMemoryFrom(snapshot: () => Promise<Blob>) {
+  memorySnapshot = snapshot;
+}
+
 async function open(): Promise<Handle> {
   const env = loadEnv();
   if (env.DATABASE_URL) {
@@ -41,6 +51,16 @@ async function open(): Promise<Handle> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const snapshot = memorySnapshot;
+  if (snapshot) {
+    // Kysely creates it on the first connection and closes it in db.destroy().
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect({ pglite: async () => PGlite.create({ loadDataDir: await snapshot() }) }),
+      plugins: [new StripNulPlugin()],
+      log,
+    });
+    return { db, kind: 'pglite', close: () => db.destroy() };
+  }
   const dir = path.resolve(env.DATA_DIR, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);

@@ -1,4 +1,4 @@
-export { connectDb, getDb, closeDb, dbKind } from './db.server';
+export { connectDb, getDb, closeDb, dbKind, onQuery } from './db.server';
 export { migrateToLatestOrThrow } from './migrate.server';
-export type { Database } from './database';
+export type { Database, Db } from './database';
 export type { Kysely, Transaction, Selectable, Insertable, Updateable } from 'kysely';

@@ -1,0 +1,161 @@
+import { Form, Link } from '@remix-run/react';
+import { useId, type ReactNode } from 'react';
+
+/**
+ * Small shared pieces of the admin console's people screens (user list, organisation and team list,
+ * organisation editor). Every one is a plain HTML form or link, so it works with JavaScript off:
+ * - ConfirmForm: a <details> disclosure whose button opens the question and the confirming submit
+ *   (Grant/Revoke org admin, and any other "are you sure" step).
+ * - PromptForm: a <details> disclosure with one labelled text field and a submit ('Create Team',
+ *   'Create New Org' name prompts).
+ * - QuickJoinForm: POSTs and opens the app in a new window (target=_blank).
+ */
+export function shortDate(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  const yy = String(d.getUTCFullYear() % 100).padStart(2, '0');
+  return `${dd}/${mm}/${yy}`;
+}
+
+export function shortDateTime(value: Date | string | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  return `${shortDate(d)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+export const isoDay = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString().slice(0, 10) : '');
+
+/** The five licence filters of the user list and the organisation list (admin-console s.2). */
+export const LICENSE_FILTER_LABELS: { value: '' | 'full' | 'trial' | 'student' | 'none'; label: string }[] = [
+  { value: '', label: 'View All' },
+  { value: 'full', label: 'Full License' },
+  { value: 'trial', label: 'Trial license' },
+  { value: 'student', label: 'Student license' },
+  { value: 'none', label: 'No License' },
+];
+
+export const LICENSE_NAMES: Record<number, string> = { 0: 'No licence', 1: 'Trial', 2: 'Full', 3: 'Student' };
+export const licenseName = (t: number | null | undefined) => (t == null ? 'No licence' : (LICENSE_NAMES[t] ?? 'No licence'));
+
+type Hidden = Record<string, string | number>;
+
+function HiddenFields({ fields }: { fields: Hidden }) {
+  return (
+    <>
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={String(v)} />
+      ))}
+    </>
+  );
+}
+
+export function ConfirmForm({
+  label,
+  question,
+  confirmLabel,
+  action,
+  fields,
+  className,
+}: {
+  label: string;
+  question: ReactNode;
+  confirmLabel: string;
+  action?: string;
+  fields: Hidden;
+  className?: string;
+}) {
+  return (
+    <details className={`admin-disclosure${className ? ` ${className}` : ''}`}>
+      <summary className="button small">{label}</summary>
+      <div className="admin-disclosure-body" role="group" aria-label={label}>
+        <p>{question}</p>
+        <Form method="post" action={action}>
+          <HiddenFields fields={fields} />
+          <button type="submit" className="button small primary">
+            {confirmLabel}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export function PromptForm({
+  label,
+  fieldLabel,
+  name,
+  action,
+  method = 'post',
+  fields = {},
+  submitLabel,
+  maxLength = 250,
+  defaultOpen,
+}: {
+  label: string;
+  fieldLabel: string;
+  name: string;
+  action?: string;
+  method?: 'get' | 'post';
+  fields?: Hidden;
+  submitLabel: string;
+  maxLength?: number;
+  defaultOpen?: boolean;
+}) {
+  const id = useId();
+  return (
+    <details className="admin-disclosure" open={defaultOpen}>
+      <summary className="button small">{label}</summary>
+      <div className="admin-disclosure-body">
+        <Form method={method} action={action}>
+          <HiddenFields fields={fields} />
+          <label htmlFor={id}>{fieldLabel}</label>
+          <input id={id} name={name} type="text" required maxLength={maxLength} />
+          <button type="submit" className="button small primary">
+            {submitLabel}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+/** Quick join: the admin joins as a member and the app opens in a new window. */
+export function QuickJoinForm({ action, fields, label = 'Quick join', accessibleName }: { action: string; fields: Hidden; label?: string; accessibleName?: string }) {
+  return (
+    <form method="post" action={action} target="_blank" className="inline-form">
+      <HiddenFields fields={fields} />
+      <button type="submit" className="button small" aria-label={accessibleName}>
+        {label} <span className="visually-hidden">(opens in a new window)</span>
+      </button>
+    </form>
+  );
+}
+
+/** A flash message after a redirect (?saved=...), announced politely. */
+export function Flash({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="admin-flash" role="status">
+      {message}
+    </p>
+  );
+}
+
+/** A failed action's message (createTeam, quick join) at the top of the page. */
+export function ActionError({ errorMsg }: { errorMsg: string | null | undefined }) {
+  if (!errorMsg) return null;
+  return (
+    <div className="form-error" role="alert">
+      <p>{errorMsg}</p>
+    </div>
+  );
+}
+
+/** Remix's Link in the shape DataTable takes (client-side navigation for sorting and paging). */
+export function TableLink(props: { to: string; children: ReactNode; 'aria-current'?: 'page'; 'aria-label'?: string; rel?: string }) {
+  return <Link {...props} />;
+}

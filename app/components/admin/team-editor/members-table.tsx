@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Form, Link, useFetcher } from '@remix-run/react';
+
+/** The members table (admin-console: Team editor MEMBERS). */
+export interface MemberRow {
+  teamUserId: number;
+  userId: number;
+  fullName: string;
+  email: string;
+  isTeamAdmin: boolean;
+  isPasswordNonNull: boolean;
+}
+
+export const WELCOME_FORM_ID = 'welcome-emails-form';
+export const ACTION_ERROR = 'An error occurred. Your changes may not be saved.';
+
+export function PasswordDot({ has }: { has: boolean }) {
+  return (
+    <>
+      <span className={has ? 'te-dot' : 'te-dot none'} aria-hidden="true" />
+      <span className="visually-hidden">{has ? 'Has a password. ' : 'No password yet. '}</span>
+    </>
+  );
+}
+
+/** Team admin on or off, saved at once; with JS the screen shows the new value before the server answers. */
+function AdminToggle({ member }: { member: MemberRow }) {
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const pending = fetcher.formData?.get('isTeamAdmin');
+  // Optimistic while sending; after a failure the server's value (the loader) shows again.
+  const isAdmin = pending === 'true' ? true : pending === 'false' ? false : member.isTeamAdmin;
+  const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok;
+  return (
+    <fetcher.Form method="post" action="?index">
+      <input type="hidden" name="intent" value="toggleAdmin" />
+      <input type="hidden" name="teamUserId" value={member.teamUserId} />
+      <input type="hidden" name="isTeamAdmin" value={isAdmin ? 'false' : 'true'} />
+      <button type="submit" className="button small" role="switch" aria-checked={isAdmin} aria-label={`Team admin: ${member.fullName}`}>
+        {isAdmin ? 'Admin' : 'Member'}
+      </button>
+      {failed ? (
+        <span className="te-status error" role="alert">
+          {ACTION_ERROR}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function MembersTable({ members, selected }: { members: MemberRow[]; selected: Set<number> }) {
+  if (!members.length) return <p>No records to display.</p>;
+  return (
+    <table className="te-table">
+      <caption className="visually-hidden">Team members</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="visually-hidden">Choose for welcome emails</span>
+          </th>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Team admin</th>
+          <th scope="col">
+            <span className="visually-hidden">Remove</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((m) => (
+          <tr key={m.teamUserId} className={m.isPasswordNonNull ? undefined : 'te-member-none'}>
+            <td>
+              <input
+                type="checkbox"
+                form={WELCOME_FORM_ID}
+                name="userId"
+                value={m.userId}
+                defaultChecked={selected.has(m.userId)}
+                aria-label={`Choose ${m.fullName} for welcome emails`}
+              />
+            </td>
+            <td>
+              <PasswordDot has={m.isPasswordNonNull} />
+              {m.fullName}
+            </td>
+            <td>{m.email}</td>
+            <td>
+              <AdminToggle member={m} />
+            </td>
+            <td>
+              <Link to={`?remove=${m.teamUserId}`} className="button small danger" aria-label={`Remove ${m.fullName} from the team`}>
+                Remove
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A confirmation (works without JS: the question is a page state in the URL, the answer a POST). */
+export function Confirm({
+  title,
+  children,
+  intent,
+  hidden,
+  confirmLabel,
+  cancelTo,
+}: {
+  title: string;
+  children?: ReactNode;
+  intent: string;
+  hidden: Record<string, string | string[]>;
+  confirmLabel: string;
+  cancelTo: string;
+}) {
+  return (
+    <section className="te-confirm" role="alertdialog" aria-labelledby="te-confirm-title">
+      <h2 id="te-confirm-title">{title}</h2>
+      {children}
+      <Form method="post" action="?index" className="te-actions">
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(hidden).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => <input key={`${k}-${x}`} type="hidden" name={k} value={x} />))}
+        <button type="submit" className="button primary" autoFocus>
+          {confirmLabel}
+        </button>
+        <Link to={cancelTo} className="button">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

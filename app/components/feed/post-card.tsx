@@ -1,0 +1,201 @@
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import type { Post } from '@modules/social/index.server';
+import { PostText } from './post-text';
+import { shortDateTime } from './dates';
+
+/** What the screen may offer on a post: decided on the server by the one policy. */
+export interface PostRights {
+  canModerate: boolean;
+  canReact: boolean;
+  canDeleteCommentIds: number[];
+}
+/** A cached link preview (sanitised on the server; learner-app s.3). */
+export interface PostLinkPreview {
+  url: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+}
+export type FeedPost = Post & { rights: PostRights; linkPreview?: PostLinkPreview | null };
+
+const when = (iso: string | null) => shortDateTime(iso);
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+function useHydrated() {
+  const [h, setH] = useState(false);
+  useEffect(() => setH(true), []);
+  return h;
+}
+
+function Collage({ post }: { post: Post }) {
+  const images = post.postFiles.filter((f) => f.file.type === 1);
+  if (!images.length) return null;
+  const shown = images.slice(0, 4);
+  const more = images.length - shown.length;
+  return (
+    <div className={`post-collage count-${shown.length}`}>
+      {shown.map((f, i) => (
+        <a key={f.postFileId} href={`/blobs/${f.file.blobId}`} className={i === 0 ? 'hero' : 'thumb'} target="_blank" rel="noopener noreferrer">
+          <img src={`/blobs/${f.file.blobId}`} alt={f.file.fileName} loading="lazy" />
+          {i === shown.length - 1 && more > 0 ? <span className="post-collage-more">+{more} more</span> : null}
+        </a>
+      ))}
+    </div>
+  );
+}
+
+export function PostCard({ post, commentsOpen = false }: { post: FeedPost; commentsOpen?: boolean }) {
+  const hydrated = useHydrated();
+  const likeFetcher = useFetcher({ key: `like-${post.postId}` });
+  const pinFetcher = useFetcher({ key: `pin-${post.postId}` });
+  const [expanded, setExpanded] = useState(false);
+  const [deleted, setDeleted] = useState<number[]>([]);
+  // Optimistic: what the pending fetcher says wins over the loaded data.
+  const liked = likeFetcher.formData ? likeFetcher.formData.get('isLiked') === 'true' : post.isLiked;
+  const likeCount = post.likes.length + (liked === post.isLiked ? 0 : liked ? 1 : -1);
+  const pinned = pinFetcher.formData ? pinFetcher.formData.get('isPinned') === 'true' : post.pinnedAt !== null;
+  const docs = post.postFiles.filter((f) => f.file.type !== 1);
+  const long = post.text.split('\n').length > 6 || post.text.length > 600;
+  const comments = post.comments.filter((c) => !deleted.includes(c.postCommentId));
+  return (
+    <article className={`post-card${pinned ? ' pinned' : ''}`} aria-labelledby={`post-${post.postId}-by`}>
+      <header className="post-head">
+        <p id={`post-${post.postId}-by`} className="post-author">
+          {post.userCreator?.fullName ?? 'Leda'}
+          {post.isLedaOfficial ? <span className="post-badge">Official</span> : null}
+          {pinned ? <span className="post-badge">Pinned</span> : null}
+        </p>
+        <p className="post-time">
+          {post.postedAt ? <time dateTime={post.postedAt}>{when(post.postedAt)}</time> : <span>Scheduled for {when(post.scheduledAt)} (UTC)</span>}
+        </p>
+      </header>
+      {post.text ? (
+        <div className={`post-text${hydrated && long && !expanded ? ' clamped' : ''}`}>
+          <PostText text={post.text} />
+        </div>
+      ) : null}
+      {hydrated && long && !expanded ? (
+        <button type="button" className="button link" onClick={() => setExpanded(true)}>
+          See more
+        </button>
+      ) : null}
+      {post.url && post.linkPreview ? (
+        <a className="post-link-preview" href={post.url} target="_blank" rel="nofollow noopener noreferrer">
+          {post.linkPreview.image ? <img src={post.linkPreview.image} alt="" loading="lazy" referrerPolicy="no-referrer" /> : null}
+          <span className="post-link-preview-text">
+            {post.linkPreview.title ? <strong>{post.linkPreview.title}</strong> : null}
+            {post.linkPreview.description ? <span>{post.linkPreview.description}</span> : null}
+            <small>{hostOf(post.url)}</small>
+          </span>
+        </a>
+      ) : post.url ? (
+        <p className="post-link">
+          <a href={post.url} target="_blank" rel="nofollow noopener noreferrer">
+            {post.url}
+          </a>
+        </p>
+      ) : null}
+      <Collage post={post} />
+      {docs.length ? (
+        <ul className="post-documents" aria-label="Documents">
+          {docs.map((f) => (
+            <li key={f.postFileId}>
+              <a href={`/blobs/${f.file.blobId}`}>{f.file.fileName}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <footer className="post-actions">
+        {post.isGlobal ? null : (
+          <span className="post-likes">
+            {likeCount} {likeCount === 1 ? 'like' : 'likes'}
+          </span>
+        )}
+        {post.rights.canReact ? (
+          <likeFetcher.Form method="post" className="inline-form">
+            <input type="hidden" name="intent" value="like" />
+            <input type="hidden" name="postId" value={post.postId} />
+            <input type="hidden" name="isLiked" value={String(!liked)} />
+            <input type="hidden" name="_fetch" value={hydrated ? '1' : '0'} />
+            <button type="submit" className="button link" aria-pressed={liked}>
+              {liked ? 'Unlike' : 'Like'}
+            </button>
+          </likeFetcher.Form>
+        ) : null}
+        {post.rights.canModerate ? (
+          <pinFetcher.Form method="post" className="inline-form">
+            <input type="hidden" name="intent" value="pin" />
+            <input type="hidden" name="postId" value={post.postId} />
+            <input type="hidden" name="isPinned" value={String(!pinned)} />
+            <input type="hidden" name="_fetch" value={hydrated ? '1' : '0'} />
+            <button type="submit" className="button link" aria-pressed={pinned}>
+              {pinned ? 'Unpin' : 'Pin'}
+            </button>
+          </pinFetcher.Form>
+        ) : null}
+        {!commentsOpen && !post.isGlobal ? (
+          <a href={`/app/post/${post.postId}`} className="button link">
+            {post.comments.length} {post.comments.length === 1 ? 'comment' : 'comments'}
+          </a>
+        ) : null}
+      </footer>
+      {commentsOpen && !post.isGlobal ? (
+        <section className="post-comments" aria-label="Comments">
+          <ul>
+            {comments.map((c) => (
+              <li key={c.postCommentId} className="post-comment">
+                <p className="post-comment-by">
+                  {c.user.fullName} <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
+                </p>
+                <p className="post-comment-text">{c.text}</p>
+                {post.rights.canDeleteCommentIds.includes(c.postCommentId) ? (
+                  <CommentDelete postCommentId={c.postCommentId} hydrated={hydrated} onDelete={() => setDeleted((d) => [...d, c.postCommentId])} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {post.rights.canReact ? <CommentForm postId={post.postId} /> : null}
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function CommentDelete({ postCommentId, hydrated, onDelete }: { postCommentId: number; hydrated: boolean; onDelete: () => void }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" className="inline-form" onSubmit={onDelete}>
+      <input type="hidden" name="intent" value="delete-comment" />
+      <input type="hidden" name="postCommentId" value={postCommentId} />
+      <input type="hidden" name="_fetch" value={hydrated ? '1' : '0'} />
+      <button type="submit" className="button link">
+        Delete comment
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function CommentForm({ postId }: { postId: number }) {
+  const [text, setText] = useState('');
+  const hydrated = useHydrated();
+  return (
+    <form method="post" className="post-comment-form" onSubmit={() => setTimeout(() => setText(''), 0)}>
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="postId" value={postId} />
+      <label htmlFor={`comment-${postId}`}>Write a comment</label>
+      <textarea id={`comment-${postId}`} name="commentText" rows={2} required maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="button small" disabled={hydrated && !text.trim()}>
+        Comment
+      </button>
+    </form>
+  );
+}
+

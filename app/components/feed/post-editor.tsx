@@ -1,0 +1,133 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, useState } from 'react';
+import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
+
+export interface AudienceOption {
+  value: string;
+  label: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localMinute = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/**
+ * The post editor: text, audience (only those the user may use), official (product admins),
+ * schedule-at (minimum now, seconds zeroed), up to 10 photos (.png .jpg .jpeg) and documents (.pdf),
+ * a URL. One multipart POST, so it works without JavaScript; with it, Post is disabled while there
+ * is neither text nor a file.
+ */
+export function PostEditor({
+  audiences,
+  defaultAudience,
+  canMarkOfficial,
+  lastResult,
+  constraint,
+  editing,
+}: {
+  /** Editing an existing post: its values; a posted post hides the audience and publish controls. */
+  editing?: { postId: number; text: string; url: string | null; posted: boolean; fileIds: number[]; isLedaOfficial: boolean };
+  audiences: AudienceOption[];
+  defaultAudience: string;
+  canMarkOfficial: boolean;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  constraint: FormConstraint | undefined;
+}) {
+  const [form, fields] = useLedaForm<{ text: string; audience: string; url: string; scheduledAt: string }>({ id: 'post-editor', lastResult, constraint });
+  const [text, setText] = useState(editing?.text ?? '');
+  const [fileCount, setFileCount] = useState(editing?.fileIds.length ?? 0);
+  const [hydrated, setHydrated] = useState(false);
+  const [min, setMin] = useState<string | undefined>(undefined);
+  const [tz, setTz] = useState('0');
+  useEffect(() => {
+    setHydrated(true);
+    setMin(localMinute(new Date()));
+    setTz(String(new Date().getTimezoneOffset()));
+  }, []);
+  const empty = !text.trim() && fileCount === 0;
+  const [preview, setPreview] = useState<{ title: string | null; description: string | null } | null>(null);
+  /** With JavaScript: the link preview under the URL field (fetched by the server, SSRF-checked; text only). */
+  const loadPreview = async (url: string) => {
+    setPreview(null);
+    if (!/^https?:\/\//i.test(url) || url.length > 10000) return;
+    try {
+      const res = await fetch('/api/post/getOpenGraphData', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }), credentials: 'same-origin' });
+      if (res.ok) setPreview((await res.json()) as { title: string | null; description: string | null });
+    } catch {
+      // No preview: the post is saved with its link all the same.
+    }
+  };
+  return (
+    <section className="post-editor" aria-labelledby="post-editor-title">
+      <h2 id="post-editor-title">{editing ? 'Edit post' : 'Create a post'}</h2>
+      <LedaForm form={form} method="post" encType="multipart/form-data">
+        <input type="hidden" name="intent" value="save-post" />
+        {editing ? <input type="hidden" name="postId" value={editing.postId} /> : null}
+        {editing?.isLedaOfficial ? <input type="hidden" name="isLedaOfficial" value="on" /> : null}
+        {editing?.fileIds.map((id) => <input key={id} type="hidden" name="fileIds" value={id} />)}
+        <input type="hidden" name="tzOffset" value={tz} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <label htmlFor="post-text">What would you like to share?</label>
+        <textarea id="post-text" name="text" rows={4} maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
+        {editing ? null : (
+        <div className="post-editor-row">
+          <label htmlFor="post-audience">Audience</label>
+          <select id="post-audience" name="audience" defaultValue={defaultAudience}>
+            {audiences.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+          {canMarkOfficial ? (
+            <label className="checkbox">
+              <input type="checkbox" name="isLedaOfficial" defaultChecked /> Official post
+            </label>
+          ) : null}
+        </div>
+        )}
+        {editing?.posted ? null : (
+        <div className="post-editor-row">
+          <label htmlFor="post-schedule">Schedule for (optional{hydrated ? '' : ', UTC'})</label>
+          <input id="post-schedule" type="datetime-local" name="scheduledAt" step={60} min={min} />
+        </div>
+        )}
+        <div className="post-editor-row">
+          <label htmlFor="post-url">Link (optional)</label>
+          <input
+            id="post-url"
+            type="url"
+            name="url"
+            maxLength={10000}
+            defaultValue={editing?.url ?? undefined}
+            onBlur={(e) => void loadPreview(e.currentTarget.value.trim())}
+            aria-invalid={fields.url.errors?.length ? true : undefined}
+            aria-describedby={fields.url.errors?.length ? fields.url.errorId : undefined}
+          />
+          <ErrorList id={fields.url.errorId} errors={fields.url.errors} />
+          {preview?.title || preview?.description ? (
+            <div className="link-preview" aria-live="polite">
+              {preview.title ? <p className="link-preview-title">{preview.title}</p> : null}
+              {preview.description ? <p className="link-preview-description">{preview.description}</p> : null}
+            </div>
+          ) : null}
+        </div>
+        {fileCount < 10 ? (
+          <div className="post-editor-row">
+            <label htmlFor="post-files">Photos (.png, .jpg, .jpeg) and documents (.pdf), up to 10</label>
+            <input
+              id="post-files"
+              type="file"
+              name="files"
+              multiple
+              accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+              onChange={(e) => setFileCount(e.currentTarget.files?.length ?? 0)}
+            />
+          </div>
+        ) : null}
+        <button type="submit" className="button" disabled={hydrated && empty}>
+          {editing ? 'Save' : 'Post'}
+        </button>
+      </LedaForm>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link } from '@remix-run/react';
+import { Avatar } from './avatar';
+
+/**
+ * The profile page (learner-app s.2 "User profile"): avatar, full name, job title, bio, email,
+ * phone and journey badges; its owner sees an edit shortcut to the profile settings.
+ */
+export interface ProfileViewData {
+  profile: {
+    userId: number;
+    fullName: string;
+    jobTitle: string | null;
+    bio: string | null;
+    email: string;
+    phone: string | null;
+    profilePhotoBlobId: string | null;
+  };
+  isOwner: boolean;
+  /** Null when the viewer's licence hides journeys. */
+  badges: { journeyId: number; name: string; completedAt: string; badgeSvg: string }[] | null;
+}
+
+const badgeSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+const completedOn = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function ProfileView({ data }: { data: ProfileViewData }) {
+  const p = data.profile;
+  return (
+    <section className="page profile-page" aria-labelledby="profile-name">
+      <header className="profile-header">
+        <Avatar user={p} size="large" decorative />
+        <div className="profile-heading">
+          <h1 id="profile-name">{p.fullName}</h1>
+          {p.jobTitle ? <p className="profile-job-title">{p.jobTitle}</p> : null}
+          {data.isOwner ? (
+            <p>
+              <Link to="/app/settings/profile" className="button small">
+                Edit profile
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="profile-body">
+        <section className="profile-card" aria-labelledby="profile-about">
+          <h2 id="profile-about">About</h2>
+          {p.bio ? <p className="profile-bio">{p.bio}</p> : <p className="profile-empty">{data.isOwner ? 'You have not written a bio yet.' : 'No bio yet.'}</p>}
+        </section>
+
+        <section className="profile-card" aria-labelledby="profile-contact">
+          <h2 id="profile-contact">Contact</h2>
+          <dl className="profile-contact">
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${p.email}`}>{p.email}</a>
+            </dd>
+            <dt>Phone</dt>
+            <dd>{p.phone ? <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>{p.phone}</a> : <span className="profile-empty">Not given</span>}</dd>
+          </dl>
+        </section>
+
+        {data.badges ? (
+          <section className="profile-card profile-badges" aria-labelledby="profile-badges">
+            <h2 id="profile-badges">Journey badges</h2>
+            {data.badges.length ? (
+              <ul className="badge-list">
+                {data.badges.map((b) => (
+                  <li key={b.journeyId}>
+                    <img src={badgeSrc(b.badgeSvg)} alt="" width={96} height={96} />
+                    <span className="badge-name">{b.name}</span>
+                    <span className="badge-date">Completed {completedOn(b.completedAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="profile-empty">{data.isOwner ? 'Complete a journey to earn its badge.' : 'No journey badges yet.'}</p>
+            )}
+          </section>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** 'User not found.' for an unknown id or a profile the viewer may not see. */
+export function ProfileNotFound() {
+  return (
+    <section className="page profile-page">
+      <h1>Profile</h1>
+      <p className="profile-not-found" role="status">
+        User not found.
+      </p>
+      <p>
+        <Link to="/app/profile">Go to my profile</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { NavLink } from '@remix-run/react';
+
+/** The settings pages' tabs (learner-app s.2: profile settings and notification settings). */
+export function SettingsNav() {
+  return (
+    <nav aria-label="Settings" className="settings-nav">
+      <ul>
+        <li>
+          <NavLink to="/app/settings/profile">Profile</NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/settings/notification">Notifications</NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { addMyActivity, listActivitiesForAdmin, activityList, type ActivityListRow } from '@modules/activities/index.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import type { BreadcrumbHandle } from '~/components/breadcrumbs';
+import { DataTable, listHref, type DataColumn } from '~/components/data-table';
+import { formatAdminDate, YesNo } from '~/components/admin/editors/list-cells';
+import editorsStyles from '~/components/admin/editors/editors.css';
+import { activityIdSchema } from '~/utils/form-schemas.server';
+import { readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
+export const meta: MetaFunction = () => [{ title: 'Activity list | Leda Admin' }];
+export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Activity list' }) };
+
+const PATH = '/admin/activity-list';
+
+/** /admin/activity-list: every activity, searchable and sortable (in the URL, run in SQL), with a count. Product admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  return listActivitiesForAdmin(getDb(), activityList.parse(new URL(request.url)));
+}
+
+/** Test: adds the activity to the admin's own My Activities and opens it there. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const parsed = activityIdSchema.safeParse((await readFormData(request)).get('activityId'));
+  if (!parsed.success) throw new Response('That activity was not found.', { status: 404 });
+  try {
+    const my = await addMyActivity(getDb(), admin.userId, { activityId: parsed.data });
+    return redirect(`/app/activities?myActivityId=${my.myActivityId}`);
+  } catch (e) {
+    if (isDomainError(e)) throw new Response(e.message, { status: e.status });
+    throw e;
+  }
+}
+
+const columns: DataColumn<ActivityListRow>[] = [
+  { key: 'id', header: 'ID', sortable: true, cell: (r) => r.activityId },
+  { key: 'createdAt', header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
+  { key: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
+  { key: 'featured', header: 'Featured', sortable: true, cell: (r) => <YesNo value={r.isFeatured} /> },
+  { key: 'global', header: 'Global', sortable: true, cell: (r) => <YesNo value={r.isGlobal} /> },
+  {
+    key: 'edit',
+    header: 'Edit',
+    hiddenHeader: true,
+    cell: (r) => (
+      <Link to={`/admin/activity-editor/${r.activityId}`} className="button small" aria-label={`Edit ${r.name}`}>
+        Edit
+      </Link>
+    ),
+  },
+  {
+    key: 'test',
+    header: 'Test',
+    hiddenHeader: true,
+    cell: (r) => (
+      <Form method="post" className="inline-form">
+        <input type="hidden" name="activityId" value={r.activityId} />
+        <button type="submit" className="button small" aria-label={`Test ${r.name} in My Activities`}>
+          Test
+        </button>
+      </Form>
+    ),
+  },
+];
+
+export default function ActivityList() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <section className="page admin-list">
+      <header className="admin-list-head">
+        <h1>Activity list</h1>
+        <p>
+          <Link to="/admin/activity-editor" className="button primary">
+            Create activity
+          </Link>{' '}
+          <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
+            Refresh
+          </Link>
+        </p>
+      </header>
+      <DataTable
+        path={PATH}
+        caption={`Activities (${page.total})`}
+        columns={columns}
+        rows={page.rows}
+        rowKey={(r) => r.activityId}
+        state={page.query}
+        total={page.total}
+        pageCount={page.pageCount}
+        searchLabel="Search activities"
+        emptyMessage={page.query.q ? 'No matching records to display.' : 'No records to display.'}
+        Link={(p) => <Link {...p} />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { communicationsList, listCommunicationsOf, peopleSchemas, type CommunicationView } from '@modules/admin/index.server';
+import { getDb } from '@modules/shared/index.server';
+import type { BreadcrumbHandle } from '~/components/breadcrumbs';
+import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
+import { shortDateTime, TableLink } from '~/components/admin/people';
+import peopleStylesHref from '~/components/admin/people.css';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `Emails to ${d?.recipient ?? ''} | Leda Admin` }];
+export const handle: BreadcrumbHandle = {
+  breadcrumb: (match) => ({ label: `Communications: ${(match.data as { recipient?: string } | undefined)?.recipient ?? ''}` }),
+};
+
+/** /admin/communication-list/{recipient}: every email stored for the address, newest first, searchable on content. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const recipient = peopleSchemas.recipientParam.safeParse(params.recipient);
+  if (!recipient.success) throw new Response('Not found', { status: 404 });
+  const page = await listCommunicationsOf(getDb(), recipient.data, communicationsList.parse(new URL(request.url)));
+  return { recipient: recipient.data, page };
+}
+
+export default function CommunicationList() {
+  const { recipient, page } = useLoaderData<typeof loader>();
+  const state = page.query as unknown as ListState;
+  const columns: DataColumn<CommunicationView>[] = [
+    { key: 'id', header: 'ID', sortable: true, cell: (c) => c.communicationId },
+    { key: 'created', header: 'Created at', sortable: true, cell: (c) => shortDateTime(c.createdAt) },
+    {
+      key: 'content',
+      header: 'Content',
+      cell: (c) => (
+        <article className="comm-content" aria-label={`Email: ${c.subject}`}>
+          <p>
+            <strong>{c.subject}</strong> <span className="muted">({c.status})</span>
+          </p>
+          {/* Sanitised on the server (communications-admin.server.ts). */}
+          <div dangerouslySetInnerHTML={{ __html: c.content }} />
+        </article>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="comm-title">
+      <h1 id="comm-title">Communications to {recipient}</h1>
+      <p>
+        <Link to="/admin/user-list">Back to the user list</Link>
+      </p>
+      <DataTable
+        path={`/admin/communication-list/${encodeURIComponent(recipient)}`}
+        caption={`Emails sent to ${recipient}`}
+        columns={columns}
+        rows={page.rows as unknown as CommunicationView[]}
+        rowKey={(c) => c.communicationId}
+        state={state}
+        total={page.total}
+        pageCount={page.pageCount}
+        searchLabel="Search the emails' content"
+        emptyMessage={state.q ? 'No matching records to display.' : 'No records to display.'}
+        Link={TableLink}
+      />
+    </section>
+  );
+}

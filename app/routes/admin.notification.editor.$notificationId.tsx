@@ -1,0 +1,87 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { editNotification } from '@modules/admin/index.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getNotificationForAdmin, notificationSchemas } from '@modules/social/index.server';
+import type { BreadcrumbHandle } from '~/components/breadcrumbs';
+import { shortDateTime } from '~/components/admin/people';
+import { NotificationForm } from '~/components/admin/notifications/notification-form';
+import peopleStylesHref from '~/components/admin/people.css';
+import notificationStylesHref from '~/components/admin/notifications/notifications.css';
+import { formConstraint, readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: peopleStylesHref },
+  { rel: 'stylesheet', href: notificationStylesHref },
+];
+export const meta: MetaFunction = () => [{ title: 'Notification editor | Leda Admin' }];
+export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Notification editor' }) };
+
+function notificationId(raw: string | undefined) {
+  const id = notificationSchemas.id.safeParse(raw);
+  if (!id.success) throw new Response('That notification was not found.', { status: 404 });
+  return id.data;
+}
+
+async function load(id: number) {
+  try {
+    return await getNotificationForAdmin(getDb(), id);
+  } catch (e) {
+    if (isDomainError(e)) throw new Response(e.message, { status: e.status });
+    throw e;
+  }
+}
+
+/** /admin/notification/editor/{id}: a sent notification, its reach, and its wording to correct (decision 128). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const notification = await load(notificationId(params.notificationId));
+  return { notification, saved: new URL(request.url).searchParams.get('saved') === '1', constraint: formConstraint(notificationSchemas.edit) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const id = notificationId(params.notificationId);
+  const submission = parseWithZod(await readFormData(request), { schema: notificationSchemas.edit });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  try {
+    await editNotification(getDb(), admin.userId, id, submission.value);
+  } catch (e) {
+    if (isDomainError(e)) return data(submission.reply({ formErrors: [e.message] }), { status: e.status });
+    throw e;
+  }
+  throw redirect(`/admin/notification/editor/${id}?saved=1`, { status: 303 });
+}
+
+export default function NotificationEditor() {
+  const { notification: n, saved, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="notification-editor-title">
+      <h1 id="notification-editor-title">Notification {n.notificationId}</h1>
+      <p>
+        <Link to="/admin/notification-list">Back to the notification list</Link>
+      </p>
+      {saved ? (
+        <p role="status" className="notice">
+          Notification saved.
+        </p>
+      ) : null}
+      <dl className="notification-facts">
+        <dt>Type</dt>
+        <dd>{n.typeLabel}</dd>
+        <dt>Created at</dt>
+        <dd>{shortDateTime(n.createdAt)}</dd>
+        <dt>Received by</dt>
+        <dd>{n.recipientCount}</dd>
+        <dt>Seen by</dt>
+        <dd>{n.seenCount}</dd>
+      </dl>
+      <h2>Wording</h2>
+      <p>Every person who received it sees the new wording.</p>
+      <NotificationForm id={`notification-${n.notificationId}`} action={`/admin/notification/editor/${n.notificationId}`} values={n} constraint={constraint} lastResult={lastResult} withAudience={false} submitLabel="Save notification" />
+    </section>
+  );
+}

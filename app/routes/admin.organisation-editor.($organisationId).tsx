@@ -1,0 +1,138 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { getOrganisationById, peopleSchemas, saveOrganisation } from '@modules/admin/index.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import type { BreadcrumbHandle } from '~/components/breadcrumbs';
+import { OrganisationForm } from '~/components/admin/organisation-form';
+import { ActionError, Flash, PromptForm, QuickJoinForm, shortDate, shortDateTime } from '~/components/admin/people';
+import { flashOf } from '~/components/admin/people.server';
+import { runPeopleIntent } from '~/components/admin/people-actions.server';
+import peopleStylesHref from '~/components/admin/people.css';
+import { formConstraint, readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.organisation.name ?? 'Organisation'} | Organisation editor | Leda Admin` }];
+export const handle: BreadcrumbHandle = {
+  breadcrumb: (match) => {
+    const org = (match.data as { organisation?: { name: string } } | undefined)?.organisation;
+    return org ? { label: org.name } : null;
+  },
+};
+
+async function organisationFromParams(raw: string | undefined) {
+  const id = peopleSchemas.organisationIdParam.safeParse(raw);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  try {
+    return await getOrganisationById(getDb(), id.data);
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** /admin/organisation-editor/{id}: the form and the organisation's teams. Without an id: the creator. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  if (params.organisationId === undefined) throw redirect(`/admin/organisation-creator${new URL(request.url).search}`);
+  const organisation = await organisationFromParams(params.organisationId);
+  return { organisation, flash: flashOf(request), constraint: formConstraint(peopleSchemas.organisationFormSchema) };
+}
+
+/** Saves the organisation form; 'Create Team' and Quick join go through the shared people intents. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const organisation = await organisationFromParams(params.organisationId);
+  const formData = await readFormData(request.clone());
+  if (formData.has('intent')) return runPeopleIntent(request, admin.userId);
+  const submission = parseWithZod(formData, { schema: peopleSchemas.organisationFormSchema });
+  if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
+  await saveOrganisation(getDb(), admin.userId, { ...submission.value, organisationId: organisation.organisationId });
+  throw redirect(`/admin/organisation-editor/${organisation.organisationId}?saved=organisation`, { status: 303 });
+}
+
+export default function OrganisationEditor() {
+  const { organisation: org, flash, constraint } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const path = `/admin/organisation-editor/${org.organisationId}`;
+  const errorMsg = result && 'errorMsg' in result ? (result.errorMsg as string) : null;
+  const lastResult = result && !('errorMsg' in result) ? result : null;
+  return (
+    <section aria-labelledby="org-editor-title">
+      <div className="admin-page-head">
+        <h1 id="org-editor-title">Organisation: {org.name}</h1>
+        <div className="admin-actions">
+          <QuickJoinForm action={path} fields={{ intent: 'quickJoinOrganisation', organisationId: org.organisationId }} accessibleName={`Quick join ${org.name}`} />
+        </div>
+      </div>
+      <Flash message={flash} />
+      <ActionError errorMsg={errorMsg} />
+      <p className="muted">
+        ID {org.organisationId} · created {shortDate(org.createdAt)} · last activity {org.lastActivity ? shortDateTime(org.lastActivity) : 'Never'}
+      </p>
+      <OrganisationForm
+        id={`organisation-${org.organisationId}`}
+        action={path}
+        values={org}
+        constraint={constraint}
+        lastResult={lastResult as never}
+        submitLabel="Save organisation"
+      />
+      <div className="admin-page-head">
+        <h2 id="org-teams-title">Teams</h2>
+        <PromptForm
+          label="Create New Team"
+          fieldLabel="Team name"
+          name="teamName"
+          action={path}
+          fields={{ intent: 'createTeam', organisationId: org.organisationId }}
+          submitLabel="Create Team"
+        />
+      </div>
+      <div className="data-table">
+        <table aria-labelledby="org-teams-title">
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">Created</th>
+              <th scope="col">Name</th>
+              <th scope="col">Members</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {org.teams.length === 0 ? (
+              <tr>
+                <td colSpan={5}>No records to display.</td>
+              </tr>
+            ) : (
+              org.teams.map((t) => (
+                <tr key={t.teamId}>
+                  <td>{t.teamId}</td>
+                  <td>{shortDate(t.createdAt)}</td>
+                  <td>
+                    <Link to={`/admin/team-editor/${t.teamId}`}>{t.name}</Link>
+                    {t.isDisabled ? <span className="muted"> (disabled)</span> : null}
+                  </td>
+                  <td>{t.memberCount}</td>
+                  <td className="admin-row-menu">
+                    <Link className="button small" to={`/admin/team-editor/${t.teamId}`} aria-label={`View team ${t.name}`}>
+                      View
+                    </Link>
+                    <Link className="button small" to={`/admin/team-editor/${t.teamId}/settings`} aria-label={`Edit team ${t.name}`}>
+                      Edit
+                    </Link>
+                    <QuickJoinForm action={path} fields={{ intent: 'quickJoinTeam', teamId: t.teamId }} accessibleName={`Quick join team ${t.name}`} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

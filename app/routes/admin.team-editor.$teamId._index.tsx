@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
+import { getDb, getJobProgress, isDomainError, logger } from '@modules/shared/index.server';
+import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin } from '@modules/admin/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { ACTION_ERROR, Confirm, MembersTable, WELCOME_FORM_ID } from '~/components/admin/team-editor/members-table';
+import { CheckboxField, Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
+import { formConstraint, readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Team Settings | Members | Leda Admin' }];
+
+const ids = (values: (string | null)[]) =>
+  [...new Set(values.map((v) => teamSchemas.teamIdParam.safeParse(v)).flatMap((p) => (p.success ? [p.data] : [])))].slice(0, 10_000);
+
+/**
+ * MEMBERS tab: members with the password dot; add by email, team admin toggle, remove (confirmed),
+ * welcome emails to the chosen members (confirmed, then the batch's progress), import by CSV.
+ * The confirmations are page states in the URL (?remove=, ?welcome=1&userId=…), so all of it works without JS.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const url = new URL(request.url);
+  const members = await listTeamUsers(getDb(), team.teamId);
+  const removeId = teamSchemas.teamIdParam.safeParse(url.searchParams.get('remove'));
+  const removing = removeId.success ? members.find((m) => m.teamUserId === removeId.data) ?? null : null;
+  const chosen = new Set(ids(url.searchParams.getAll('userId')));
+  const welcome = url.searchParams.get('welcome') === '1' ? members.filter((m) => chosen.has(m.userId)) : null;
+  const jobId = url.searchParams.get('welcomeJob');
+  const job = jobId && /^welcome-req-[A-Za-z0-9_-]{8,64}$/.test(jobId) ? await getJobProgress('bulk', jobId) : undefined;
+  const progress = job?.progress && typeof job.progress === 'object' ? (job.progress as { done?: number; total?: number }) : null;
+  return {
+    teamId: team.teamId,
+    members,
+    removing,
+    welcome,
+    // A fresh key per confirmation: the same confirmation posted twice (a double click) sends once.
+    requestKey: welcome ? crypto.randomUUID().replace(/-/g, '') : null,
+    welcomeJob: jobId && job !== undefined ? { state: job.state, done: progress?.done ?? 0, total: progress?.total ?? Number(url.searchParams.get('count') ?? 0) } : null,
+    constraint: formConstraint(teamSchemas.addMemberFormSchema),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const form = await readFormData(request);
+  const intent = form.get('intent');
+  const base = `/admin/team-editor/${team.teamId}`;
+  const db = getDb();
+  if (intent === 'add') {
+    const submission = parseWithZod(form, { schema: teamSchemas.addMemberFormSchema });
+    if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    try {
+      await addUserToTeam(db, admin.userId, { teamId: team.teamId, email: submission.value.email, isAdmin: submission.value.isAdmin });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data({ intent, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    }
+    return { intent, result: submission.reply({ resetForm: true }), added: submission.value.email };
+  }
+  // The member ids below must belong to this team (an id from another team is refused).
+  const teamUserId = teamSchemas.teamIdParam.safeParse(form.get('teamUserId'));
+  const member = teamUserId.success ? await findTeamUser(db, teamUserId.data) : null;
+  if (intent === 'toggleAdmin' || intent === 'remove') {
+    if (!member || member.teamId !== team.teamId) return data({ intent, ok: false, message: ACTION_ERROR }, { status: 404 });
+    if (intent === 'toggleAdmin') {
+      const value = form.get('isTeamAdmin');
+      await toggleTeamUserAdmin(db, admin.userId, { teamUserId: member.teamUserId, isTeamAdmin: value === 'true' ? true : value === 'false' ? false : undefined });
+      return { intent, ok: true };
+    }
+    await removeTeamUser(db, admin.userId, { teamUserId: member.teamUserId });
+    throw redirect(`${base}?removed=1`, { status: 303 });
+  }
+  if (intent === 'welcome') {
+    const members = await listTeamUsers(db, team.teamId);
+    const chosen = new Set(ids(form.getAll('userId').map(String)));
+    const userIds = members.filter((m) => chosen.has(m.userId)).map((m) => m.userId);
+    const requestKey = String(form.get('requestKey') ?? '');
+    if (!userIds.length || !/^[A-Za-z0-9_-]{8,64}$/.test(requestKey)) return data({ intent, ok: false, message: ACTION_ERROR }, { status: 400 });
+    try {
+      const sent = await sendWelcomeEmails(db, admin.userId, { userIds, teamId: team.teamId, requestKey });
+      throw redirect(`${base}?welcomeJob=${sent.jobId}&count=${sent.count}`, { status: 303 });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logger().error({ err: error }, 'welcome emails failed');
+      return data({ intent, ok: false, message: ACTION_ERROR }, { status: 500 });
+    }
+  }
+  return data({ intent: 'unknown', ok: false, message: ACTION_ERROR }, { status: 400 });
+}
+
+function AddMemberForm() {
+  const { constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && actionData.intent === 'add' && 'result' in actionData ? actionData.result : undefined;
+  const [form, fields] = useLedaForm<z.input<typeof teamSchemas.addMemberFormSchema>>({ id: 'add-member', lastResult, constraint });
+  const added = actionData && 'added' in actionData ? actionData.added : null;
+  return (
+    <section className="te-card" aria-labelledby="add-member-title">
+      <h2 id="add-member-title">Add a user by email</h2>
+      <LedaForm form={form} method="post" className="te-row">
+        <input type="hidden" name="intent" value="add" />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="off" />
+        <CheckboxField label="Team admin" meta={fields.isAdmin} />
+        <button type="submit" className="button primary">
+          Add user
+        </button>
+      </LedaForm>
+      <FormError id={form.errorId} errors={form.errors} />
+      {added ? (
+        <p className="te-status" role="status">
+          {added} was added to the team.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function WelcomeProgress({ job }: { job: { state: string; done: number; total: number } }) {
+  const revalidator = useRevalidator();
+  const running = job.state !== 'completed' && job.state !== 'failed';
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => revalidator.state === 'idle' && revalidator.revalidate(), 1000);
+    return () => clearInterval(t);
+  }, [running, revalidator]);
+  return (
+    <section className="te-card" aria-labelledby="welcome-progress-title">
+      <h2 id="welcome-progress-title">Welcome emails</h2>
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <progress className="te-progress" max={job.total || 1} value={job.state === 'completed' ? job.total : job.done} aria-labelledby="welcome-progress-title" />
+      <p role="status">
+        {job.state === 'failed'
+          ? ACTION_ERROR
+          : job.state === 'completed'
+            ? `Welcome emails sent to ${job.total} ${job.total === 1 ? 'person' : 'people'}.`
+            : `Sending welcome emails: ${job.done} of ${job.total}.`}
+      </p>
+    </section>
+  );
+}
+
+export default function TeamMembers() {
+  const { teamId, members, removing, welcome, requestKey, welcomeJob } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const base = `/admin/team-editor/${teamId}`;
+  const failed = actionData && 'message' in actionData && actionData.ok === false ? actionData.message : null;
+  const withoutPassword = new Set(members.filter((m) => !m.isPasswordNonNull).map((m) => m.userId));
+  return (
+    <div className="te-members">
+      {failed ? (
+        <p className="te-status error" role="alert">
+          {failed}
+        </p>
+      ) : null}
+      {removing ? (
+        <Confirm title={`Remove ${removing.fullName} from the team?`} intent="remove" hidden={{ teamUserId: String(removing.teamUserId) }} confirmLabel="Remove" cancelTo={base}>
+          <p>Their account stays; they lose access to this team.</p>
+        </Confirm>
+      ) : null}
+      {welcome ? (
+        welcome.length ? (
+          <Confirm
+            title={`Send welcome emails to ${welcome.length} ${welcome.length === 1 ? 'person' : 'people'}?`}
+            intent="welcome"
+            hidden={{ userId: welcome.map((m) => String(m.userId)), requestKey: requestKey ?? '' }}
+            confirmLabel="Send welcome emails"
+            cancelTo={base}
+          >
+            <p>Each person gets an email with a link to create their password.</p>
+          </Confirm>
+        ) : (
+          <p className="te-status error" role="alert">
+            Choose at least one person.
+          </p>
+        )
+      ) : null}
+      {welcomeJob ? <WelcomeProgress job={welcomeJob} /> : null}
+      <AddMemberForm />
+      <section aria-labelledby="members-title">
+        <div className="te-row">
+          <h2 id="members-title">Members ({members.length})</h2>
+          <Form method="get" id={WELCOME_FORM_ID}>
+            <input type="hidden" name="welcome" value="1" />
+            <button type="submit" className="button">
+              Send welcome emails
+            </button>
+          </Form>
+          <Link to={`${base}/import`} className="button">
+            Import by CSV
+          </Link>
+        </div>
+        <p className="field-hint">Members without a password are chosen for welcome emails; change the choice with the boxes.</p>
+        <MembersTable members={members} selected={withoutPassword} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
+import { getDb } from '@modules/shared/index.server';
+import { getImport, importErrorReport, teamSchemas } from '@modules/admin/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+/** The import's error report: every skipped or failed row with its reason, as CSV (streamed). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const id = teamSchemas.teamIdParam.safeParse(params.importId);
+  const found = id.success ? await getImport(getDb(), id.data) : null;
+  if (!found || found.teamId !== team.teamId) throw data('Not found', { status: 404 });
+  const rows = importErrorReport(getDb(), found.importId);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="import-${found.importId}-errors.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,164 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
+import { getDb } from '@modules/shared/index.server';
+import { confirmImport, getImport, listImportRows, PREVIEW_LABELS, PREVIEW_PAGE_SIZE, teamSchemas, type ImportPreviewStatus } from '@modules/admin/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
+
+const STATUSES = Object.keys(PREVIEW_LABELS) as ImportPreviewStatus[];
+
+async function importOfTeam(params: LoaderFunctionArgs['params']) {
+  const team = await teamFromParams(params);
+  const id = teamSchemas.teamIdParam.safeParse(params.importId);
+  const found = id.success ? await getImport(getDb(), id.data) : null;
+  // An import of another team is not found here (no id swaps).
+  if (!found || found.teamId !== team.teamId) throw data(null, { status: 404 });
+  return found;
+}
+
+/** Import by CSV, steps 2-4: the preview with a status per row, confirm, the job's progress, the result. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const found = await importOfTeam(params);
+  const url = new URL(request.url);
+  const status = STATUSES.find((s) => s === url.searchParams.get('status'));
+  const offset = Math.min(Math.max(0, Number(url.searchParams.get('offset')) || 0), 1_000_000);
+  const rows = found.status === 'preview' || found.status === 'done' ? await listImportRows(getDb(), found.importId, { offset, status }) : [];
+  return { found, rows, status: status ?? null, offset };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const found = await importOfTeam(params);
+  await confirmImport(getDb(), admin.userId, found.importId);
+  throw redirect(new URL(request.url).pathname, { status: 303 });
+}
+
+function Progress({ done, total, running }: { done: number; total: number; running: boolean }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!running) return;
+    // With JS: the bar follows the job by polling this page's data every second.
+    const t = setInterval(() => revalidator.state === 'idle' && revalidator.revalidate(), 1000);
+    return () => clearInterval(t);
+  }, [running, revalidator]);
+  return (
+    <>
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <progress className="te-progress" max={total || 1} value={done} aria-labelledby="import-progress-label" />
+      <p id="import-progress-label" role="status">
+        {running ? `Importing: ${done} of ${total} rows.` : `Imported ${done} of ${total} rows.`}
+      </p>
+    </>
+  );
+}
+
+export default function ImportPage() {
+  const { found, rows, status, offset } = useLoaderData<typeof loader>();
+  const base = `/admin/team-editor/${found.teamId}/import/${found.importId}`;
+  const running = found.status === 'queued' || found.status === 'running';
+  const pageLink = (o: number) => `${base}?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`;
+  return (
+    <section className="te-card" aria-labelledby="import-page-title">
+      <h2 id="import-page-title">CSV import: {found.fileName}</h2>
+      {found.status === 'preview' ? (
+        <>
+          <p>Check the rows, then import. Nothing changes until you do.</p>
+          <ul className="te-counts" aria-label="Rows by status">
+            {STATUSES.filter((s) => found.preview[s] > 0).map((s) => (
+              <li key={s}>
+                <strong>{found.preview[s]}</strong> <Link to={`${base}?status=${s}`}>{PREVIEW_LABELS[s]}</Link>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="te-actions">
+            <button type="submit" className="button primary">
+              Import {found.totalRows} {found.totalRows === 1 ? 'row' : 'rows'}
+            </button>
+            <Link to={`/admin/team-editor/${found.teamId}/import`} className="button">
+              Cancel
+            </Link>
+          </Form>
+        </>
+      ) : null}
+      {running || found.status === 'done' || found.status === 'failed' ? <Progress done={found.processedRows} total={found.totalRows} running={running} /> : null}
+      {found.status === 'failed' ? (
+        <p className="te-status error" role="alert">
+          {found.error ?? 'The import stopped.'}
+        </p>
+      ) : null}
+      {found.status === 'done' ? (
+        <>
+          <h3>Result</h3>
+          <ul className="te-counts">
+            <li>
+              <strong>{found.created}</strong> created
+            </li>
+            <li>
+              <strong>{found.added}</strong> added
+            </li>
+            <li>
+              <strong>{found.skipped}</strong> skipped
+            </li>
+            <li>
+              <strong>{found.errors}</strong> errors
+            </li>
+          </ul>
+          <p className="te-actions">
+            {found.skipped + found.errors > 0 ? (
+              <a className="button" href={`${base}/errors.csv`} download>
+                Download the error report (CSV)
+              </a>
+            ) : null}
+            <Link className="button primary" to={`/admin/team-editor/${found.teamId}`}>
+              Back to the members
+            </Link>
+          </p>
+        </>
+      ) : null}
+      {rows.length ? (
+        <>
+          <table className="te-table">
+            <caption>{status ? `Rows: ${PREVIEW_LABELS[status]}` : 'Rows'}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">First name</th>
+                <th scope="col">Last name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Admin</th>
+                <th scope="col">Status</th>
+                {found.status === 'done' ? <th scope="col">Result</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.rowNumber}>
+                  <td>{r.line}</td>
+                  <td>{r.firstName}</td>
+                  <td>{r.lastName}</td>
+                  <td>{r.email}</td>
+                  <td>{r.isAdmin ? 'Yes' : 'No'}</td>
+                  <td>{PREVIEW_LABELS[r.previewStatus]}</td>
+                  {found.status === 'done' ? <td>{r.result ?? ''}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="data-table-pager" aria-label="Rows pages">
+            {offset > 0 ? <Link to={pageLink(Math.max(0, offset - PREVIEW_PAGE_SIZE))}>Previous rows</Link> : null}
+            {rows.length === PREVIEW_PAGE_SIZE ? <Link to={pageLink(offset + PREVIEW_PAGE_SIZE)}>Next rows</Link> : null}
+            {status ? <Link to={base}>All rows</Link> : null}
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}

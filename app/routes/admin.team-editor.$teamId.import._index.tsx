@@ -1,0 +1,105 @@
+import {
+  data,
+  redirect,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports, NOT_CSV_MESSAGE } from '@modules/admin/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Team Settings | Import by CSV | Leda Admin' }];
+
+const CHOOSE_FILE = 'Choose a CSV file to import.';
+
+/** Import by CSV, step 1: upload (checked: text CSV, at most 5 MB), then the preview. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  return { teamId: team.teamId, imports: await listTeamImports(getDb(), team.teamId) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  if (Number(request.headers.get('content-length') ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
+    return data({ error: 'The file is too large (at most 5 MB).' }, { status: 413 });
+  }
+  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return data({ error: CHOOSE_FILE }, { status: 400 });
+  let importId: number | null = null;
+  try {
+    // The file is read as it arrives, straight into the preview rows (flat memory).
+    await parseMultipartFormData(request, async ({ name, filename, data: stream }) => {
+      if (name !== 'file' || !filename || importId !== null) {
+        for await (const _ of stream) void _; // drain other parts
+        return undefined;
+      }
+      if (!/\.(csv|txt)$/i.test(filename)) throw Object.assign(new Error(NOT_CSV_MESSAGE), { userMessage: NOT_CSV_MESSAGE });
+      importId = await createImportPreview(getDb(), admin.userId, { teamId: team.teamId, fileName: filename, source: stream });
+      return String(importId);
+    });
+  } catch (error) {
+    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
+    const userMessage = (error as { userMessage?: string }).userMessage;
+    if (userMessage) return data({ error: userMessage }, { status: 400 });
+    return data({ error: 'The upload could not be read.' }, { status: 400 });
+  }
+  if (importId === null) return data({ error: CHOOSE_FILE }, { status: 400 });
+  throw redirect(`/admin/team-editor/${team.teamId}/import/${importId}`, { status: 303 });
+}
+
+export default function ImportUpload() {
+  const { teamId, imports } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <section className="te-card" aria-labelledby="import-title">
+      <h2 id="import-title">Import by CSV</h2>
+      <p>
+        The first row names the columns (any case): <strong>first name, last name, email, job title, is this person the admin?</strong> A person is
+        team admin when that column says yes. A person whose email already has an account is added to the team.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="te-row">
+        <div className="field">
+          <label htmlFor="import-file">CSV file (at most 5 MB)</label>
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            aria-invalid={result?.error ? true : undefined}
+            aria-describedby={result?.error ? 'import-error' : undefined}
+          />
+        </div>
+        <button type="submit" className="button primary" disabled={navigation.state === 'submitting'}>
+          {navigation.state === 'submitting' ? 'Reading the file…' : 'Upload and preview'}
+        </button>
+      </Form>
+      {result?.error ? (
+        <p id="import-error" className="te-status error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {imports.length ? (
+        <>
+          <h3>Recent imports</h3>
+          <ul>
+            {imports.map((i) => (
+              <li key={i.importId}>
+                <Link to={`/admin/team-editor/${teamId}/import/${i.importId}`}>{i.fileName}</Link> ({i.status}, {i.processedRows} of {i.totalRows} rows)
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p>
+        <Link to={`/admin/team-editor/${teamId}`}>Back to the members</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
+import { getDb } from '@modules/shared/index.server';
+import { updateTeamGeneral } from '@modules/admin/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Team Settings | General | Leda Admin' }];
+
+/** SETTINGS General: the team's enable/disable toggle, saved at once (a fetcher with JS, a form post without). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  return { team: { teamId: team.teamId, name: team.name, isDisabled: team.isDisabled, createdAt: team.createdAt } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const form = await readFormData(request);
+  const value = form.get('isDisabled');
+  if (value !== 'true' && value !== 'false') return data({ ok: false, message: 'An error occurred. Your changes may not be saved.' }, { status: 400 });
+  try {
+    const saved = await updateTeamGeneral(getDb(), admin.userId, { teamId: team.teamId, isDisabled: value === 'true' });
+    return { ok: true, message: saved.isDisabled ? 'Team disabled.' : 'Team enabled.' };
+  } catch {
+    return data({ ok: false, message: 'error while saving team' }, { status: 500 });
+  }
+}
+
+export default function TeamSettingsGeneral() {
+  const { team } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const result = fetcher.data ?? actionData;
+  // On screen at once: the value being sent, until the server's answer arrives.
+  const pending = fetcher.formData?.get('isDisabled');
+  const isDisabled = pending === 'true' ? true : pending === 'false' ? false : team.isDisabled;
+  return (
+    <section className="te-card" aria-labelledby="team-general-title">
+      <h2 id="team-general-title">General</h2>
+      <p>
+        Created on <time dateTime={String(team.createdAt)}>{new Date(team.createdAt).toLocaleDateString('en-AU', { timeZone: 'UTC' })}</time>.
+        Edit the team&apos;s name and description in the form above.
+      </p>
+      <fetcher.Form method="post" className="te-switch">
+        <input type="hidden" name="isDisabled" value={isDisabled ? 'false' : 'true'} />
+        <span id="team-enabled-label">Team enabled</span>
+        <button type="submit" className="button small" role="switch" aria-checked={!isDisabled} aria-labelledby="team-enabled-label team-enabled-state">
+          <span id="team-enabled-state">{isDisabled ? 'Off (disabled)' : 'On (enabled)'}</span>
+        </button>
+      </fetcher.Form>
+      {result ? (
+        <p className={result.ok ? 'te-status' : 'te-status error'} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { SEGMENT_USERS_LIMIT } from '@modules/journeys/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { loadTeamInsights } from '~/components/insights/insights-data.server';
+import { TeamInsights } from '~/components/insights/team-insights';
+import { requireProductAdmin } from '~/utils/session.server';
+import insightsStyles from '~/styles/insights.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: insightsStyles }];
+export const meta: MetaFunction = () => [{ title: 'Team Settings | Stats | Leda Admin' }];
+
+/** STATS tab of /admin/team-editor/{teamId}: the learner insights charts and drill-down (one component). Product admins only. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const insights = await loadTeamInsights(team.teamId, new URL(request.url));
+  return { teamId: team.teamId, insights, segmentLimit: SEGMENT_USERS_LIMIT };
+}
+
+/** Product admins may open any learner profile. */
+const profileHref = (userId: number) => `/app/profile/${userId}`;
+
+export default function TeamStats() {
+  const { insights, segmentLimit } = useLoaderData<typeof loader>();
+  return (
+    <section className="te-card" aria-label="Team stats">
+      <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} />
+    </section>
+  );
+}

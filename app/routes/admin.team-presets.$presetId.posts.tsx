@@ -1,0 +1,209 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { z } from 'zod';
+import { getDb, logger } from '@modules/shared/index.server';
+import { getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
+import { DURATION_UNITS, fromDays, toDays, toStoredTime, type DurationUnit } from '@modules/journeys/index.server';
+import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
+import { readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const PRESET_SAVED = 'Preset saved.';
+export const PRESET_SAVE_BUG = 'Bug while saving preset';
+
+/**
+ * Preset editor, POSTS tab: text, when (days, weeks x7 or months x30 from the start), time HH:MM
+ * (':00' appended), official flag. ?edit=<id> edits a post, ?confirm=<id> asks before deleting.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const presetId = idParam(params, 'presetId');
+  const preset = await orNotFound(() => getPresetById(getDb(), presetId));
+  return {
+    presetId,
+    posts: preset.posts.map((p) => ({ ...p, when: fromDays(p.scheduledIn), hhmm: p.time.slice(0, 5) })),
+  };
+}
+
+const postForm = z.object({
+  presetPostId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  text: z.string().max(10_000, { error: 'The post is too long.' }).default(''),
+  amount: z.coerce.number({ error: 'Enter when to post' }).int({ error: 'Enter when to post' }).min(0, { error: 'Enter when to post' }).max(3650, { error: 'Enter when to post' }),
+  unit: z.enum(Object.keys(DURATION_UNITS) as [DurationUnit, ...DurationUnit[]]).default('days'),
+  time: z.string({ error: 'Enter a time as HH:MM' }).refine((v) => toStoredTime(v) !== null, { error: 'Enter a time as HH:MM' }),
+  isLedaOfficial: z.literal('on').optional(),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const presetId = idParam(params, 'presetId');
+  const form = await readFormData(request);
+  const intent = form.get('intent');
+  const base = `/admin/team-presets/${presetId}/posts`;
+  if (intent === 'delete') {
+    const postId = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(form.get('presetPostId'));
+    const preset = await orNotFound(() => getPresetById(getDb(), presetId));
+    if (!postId.success || !preset.posts.some((p) => p.presetPostId === postId.data)) return data({ ok: false, message: PRESET_SAVE_BUG, errors: {} as Record<string, string> }, { status: 404 });
+    await removePresetPost(getDb(), admin.userId, postId.data);
+    return redirect(base);
+  }
+  const parsed = postForm.safeParse({
+    presetPostId: form.get('presetPostId') || undefined,
+    text: form.get('text') ?? '',
+    amount: form.get('amount') || undefined,
+    unit: form.get('unit') || undefined,
+    time: form.get('time') ?? undefined,
+    isLedaOfficial: form.get('isLedaOfficial') ?? undefined,
+  });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+    return data({ ok: false, message: null as string | null, errors }, { status: 400 });
+  }
+  const p = parsed.data;
+  if (!p.text.trim()) return data({ ok: false, message: null as string | null, errors: { text: 'A post needs text.' } as Record<string, string> }, { status: 400 });
+  try {
+    await orNotFound(() =>
+      savePresetPost(getDb(), admin.userId, {
+        presetId,
+        post: { presetPostId: p.presetPostId ?? null, text: p.text, scheduledIn: toDays(p.amount, p.unit), time: toStoredTime(p.time)!, isLedaOfficial: p.isLedaOfficial === 'on' },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof Error)) throw err;
+    logger().warn({ err, presetId }, 'preset post save failed');
+    return data({ ok: false, message: PRESET_SAVE_BUG as string | null, errors: {} as Record<string, string> }, { status: 400 });
+  }
+  return { ok: true, message: PRESET_SAVED as string | null, errors: {} as Record<string, string> };
+}
+
+type Post = Awaited<ReturnType<typeof loader>>['posts'][number];
+
+function PostForm({ post, errors }: { post: Post | null; errors: Record<string, string> }) {
+  const err = (name: string) =>
+    errors[name] ? (
+      <p id={`pp-${name}-error`} className="field-errors" role="alert">
+        {errors[name]}
+      </p>
+    ) : null;
+  const aria = (name: string) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `pp-${name}-error` : undefined });
+  return (
+    <Form method="post" className="admin-card" aria-labelledby="pp-form-heading" key={post?.presetPostId ?? 'new'}>
+      <h3 id="pp-form-heading">{post ? 'Edit post' : 'Add a post'}</h3>
+      <input type="hidden" name="intent" value="save" />
+      {post ? <input type="hidden" name="presetPostId" value={post.presetPostId} /> : null}
+      <div className="field">
+        <label htmlFor="pp-text">Text</label>
+        <textarea id="pp-text" name="text" rows={4} maxLength={10000} required defaultValue={post?.text ?? ''} {...aria('text')} />
+        {err('text')}
+      </div>
+      <div className="preset-row-form">
+        <div className="field">
+          <label htmlFor="pp-amount">Post after</label>
+          <input id="pp-amount" name="amount" type="number" min={0} max={3650} step={1} required defaultValue={post?.when.amount ?? 0} className="narrow-input" {...aria('amount')} />
+          {err('amount')}
+        </div>
+        <div className="field">
+          <label htmlFor="pp-unit">Unit</label>
+          <select id="pp-unit" name="unit" defaultValue={post?.when.unit ?? 'days'}>
+            <option value="days">days</option>
+            <option value="weeks">weeks (x7 days)</option>
+            <option value="months">months (x30 days)</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="pp-time">Time (HH:MM)</label>
+          <input id="pp-time" name="time" type="time" required defaultValue={post?.hhmm ?? '09:00'} {...aria('time')} />
+          {err('time')}
+        </div>
+        <div className="field checkbox">
+          <input id="pp-official" name="isLedaOfficial" type="checkbox" defaultChecked={post?.isLedaOfficial ?? true} />
+          <label htmlFor="pp-official">Official Leda post</label>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button">
+          {post ? 'Save post' : 'Add post'}
+        </button>
+        {post ? (
+          <Link to="." className="button secondary">
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+const whenText = (p: Post) => (p.scheduledIn === 0 ? `On the start day at ${p.hhmm}` : `After ${p.when.amount} ${p.when.unit} (day ${p.scheduledIn}) at ${p.hhmm}`);
+
+export default function PresetPosts() {
+  const { posts } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const editing = posts.find((p) => String(p.presetPostId) === params.get('edit')) ?? null;
+  const confirm = Number(params.get('confirm'));
+  return (
+    <section aria-labelledby="preset-posts">
+      <h2 id="preset-posts">Posts</h2>
+      {result?.message ? (
+        <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </p>
+      ) : null}
+      {posts.length ? (
+        <table className="data-table">
+          <caption>Posts created on the team when the preset is applied.</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Text</th>
+              <th scope="col">Official</th>
+              <th scope="col">Files</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {posts.map((p) => (
+              <tr key={p.presetPostId}>
+                <td>{whenText(p)}</td>
+                <td className="truncate-3">{p.text}</td>
+                <td>{p.isLedaOfficial ? 'Yes' : 'No'}</td>
+                <td>{p.postFiles.length}</td>
+                <td className="row-actions">
+                  <Link to={`?edit=${p.presetPostId}`} className="button small secondary" aria-label={`Edit post ${whenText(p)}`}>
+                    Edit
+                  </Link>
+                  {confirm === p.presetPostId ? (
+                    <span role="alertdialog" aria-label="Confirm delete" className="confirm">
+                      Are you sure you wish to delete this post?{' '}
+                      <Form method="post" className="inline-form">
+                        <input type="hidden" name="intent" value="delete" />
+                        <input type="hidden" name="presetPostId" value={p.presetPostId} />
+                        <button type="submit" className="button small danger">
+                          Delete
+                        </button>
+                      </Form>{' '}
+                      <Link to="." className="button small secondary">
+                        Cancel
+                      </Link>
+                    </span>
+                  ) : (
+                    <Link to={`?confirm=${p.presetPostId}`} className="button small secondary" aria-label={`Delete post ${whenText(p)}`}>
+                      Delete
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="empty-message">No records to display.</p>
+      )}
+      <PostForm post={editing} errors={result?.errors ?? {}} />
+    </section>
+  );
+}

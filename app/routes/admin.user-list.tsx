@@ -1,0 +1,188 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useState, type MouseEvent } from 'react';
+import { z } from 'zod';
+import { listUsers, peopleSchemas, setIsOrganisationAdmin, usersList, type AdminUserRow } from '@modules/admin/index.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import type { BreadcrumbHandle } from '~/components/breadcrumbs';
+import { DataTable, listHref, type DataColumn, type ListState } from '~/components/data-table';
+import { ConfirmForm, Flash, LICENSE_FILTER_LABELS, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
+import { adminReturnTo, flashOf, withFlash } from '~/components/admin/people.server';
+import { UserEditorDialog, userEditorPath, type EditableUser } from '~/components/admin/user-editor-form';
+import peopleStylesHref from '~/components/admin/people.css';
+import { formConstraint, readFormData } from '~/utils/form.server';
+import { requireProductAdmin } from '~/utils/session.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
+export const meta: MetaFunction = () => [{ title: 'User list | Leda Admin' }];
+export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'User list', to: '/admin/user-list' }) };
+
+const PATH = '/admin/user-list';
+
+/** /admin/user-list: filters, five sorts, search, a count and paging, all in the URL (decision 133). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireProductAdmin(request);
+  const query = usersList.parse(new URL(request.url));
+  const page = await listUsers(getDb(), query);
+  return { page, flash: flashOf(request), constraint: formConstraint(peopleSchemas.userFormSchema) };
+}
+
+/** Grant or revoke org admin (after the row's confirmation), then back to the same list URL. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const orgAdminForm = z.object({ intent: z.literal('orgAdmin'), userId: peopleSchemas.userIdParam, value: z.enum(['true', 'false']), returnTo: z.string().max(2000).optional() });
+  const parsed = orgAdminForm.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) throw new Response('The form could not be read. Please reload the page and try again.', { status: 400 });
+  try {
+    await setIsOrganisationAdmin(getDb(), admin.userId, { userId: parsed.data.userId, isOrganisationAdmin: parsed.data.value === 'true' });
+  } catch (error) {
+    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  throw redirect(withFlash(adminReturnTo(parsed.data.returnTo, PATH), 'orgAdmin'), { status: 303 });
+}
+
+const SORTS: { label: string; sort: string; dir: 'asc' | 'desc' }[] = [
+  { label: 'Date created (newest)', sort: 'created', dir: 'desc' },
+  { label: 'Date created (oldest)', sort: 'created', dir: 'asc' },
+  { label: 'Name A-Z', sort: 'name', dir: 'asc' },
+  { label: 'Name Z-A', sort: 'name', dir: 'desc' },
+  { label: 'Last activity', sort: 'lastActivity', dir: 'desc' },
+];
+
+function StatusDot({ user }: { user: Pick<AdminUserRow, 'isLocked' | 'lastLoginAt'> }) {
+  const [kind, label] = user.isLocked ? ['locked', 'Locked'] : user.lastLoginAt ? ['active', 'Active'] : ['never', 'Never logged in'];
+  return (
+    <span className={`status-dot ${kind}`} role="img" aria-label={label} title={label}>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+export default function UserList() {
+  const { page, flash, constraint } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const state = page.query as unknown as ListState;
+  const here = `${location.pathname}${location.search}`;
+  const [editing, setEditing] = useState<EditableUser | null | undefined>(undefined);
+  const openEditor = (user: EditableUser | null) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (typeof HTMLDialogElement === 'undefined') return; // no <dialog>: follow the link to the page
+    event.preventDefault();
+    setEditing(user);
+  };
+  const license = (state.filters.license as string | undefined) ?? '';
+  const rows = page.rows as unknown as AdminUserRow[];
+  const columns: DataColumn<AdminUserRow>[] = [
+    { key: 'status', header: 'Status', cell: (u) => <StatusDot user={u} /> },
+    { key: 'id', header: 'ID', cell: (u) => u.userId },
+    { key: 'created', header: 'Created at', sortable: true, cell: (u) => shortDate(u.createdAt) },
+    { key: 'name', header: 'Name', sortable: true, cell: (u) => `${u.firstName} ${u.lastName}` },
+    { key: 'email', header: 'Email', cell: (u) => u.email },
+    { key: 'access', header: 'Access', cell: (u) => (u.isLocked ? 'Locked' : 'Enabled') },
+    { key: 'lastActivity', header: 'Last login', sortable: true, cell: (u) => (u.lastLoginAt ? shortDateTime(u.lastLoginAt) : 'Never') },
+    {
+      key: 'organisation',
+      header: 'Organisation',
+      cell: (u) =>
+        u.organisationId ? (
+          <Link to={`/admin/organisation-editor/${u.organisationId}`}>
+            {u.organisationName}
+            {u.isOrganisationAdmin ? ' (org admin)' : ''}
+          </Link>
+        ) : (
+          'No organisation'
+        ),
+    },
+    {
+      key: 'menu',
+      header: 'Actions',
+      hiddenHeader: true,
+      cell: (u) => (
+        <div className="admin-row-menu">
+          <Link
+            className="button small"
+            to={`${userEditorPath(u)}?returnTo=${encodeURIComponent(here)}`}
+            onClick={openEditor(u)}
+            aria-label={`Edit user ${u.firstName} ${u.lastName}`}
+          >
+            Edit user
+          </Link>
+          <Link className="button small" to={`/admin/communication-list/${encodeURIComponent(u.email)}`} aria-label={`View emails of ${u.email}`}>
+            View emails
+          </Link>
+          {u.organisationId ? (
+            <ConfirmForm
+              label={u.isOrganisationAdmin ? 'Revoke org admin' : 'Grant org admin'}
+              question={
+                u.isOrganisationAdmin
+                  ? `Revoke organisation admin from ${u.firstName} ${u.lastName}?`
+                  : `Make ${u.firstName} ${u.lastName} an admin of ${u.organisationName}?`
+              }
+              confirmLabel={u.isOrganisationAdmin ? 'Yes, revoke' : 'Yes, grant'}
+              action={PATH}
+              fields={{ intent: 'orgAdmin', userId: u.userId, value: u.isOrganisationAdmin ? 'false' : 'true', returnTo: here }}
+            />
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="user-list-title">
+      <div className="admin-page-head">
+        <h1 id="user-list-title">User list</h1>
+        <div className="admin-actions">
+          <Link className="button primary" to={`/admin/user-editor?returnTo=${encodeURIComponent(here)}`} onClick={openEditor(null)}>
+            Create user
+          </Link>
+          <Link className="button" to="/admin/team-list">
+            Organisation and team list
+          </Link>
+        </div>
+      </div>
+      <Flash message={flash} />
+      <p className="admin-count">
+        <strong>{page.total}</strong> {page.total === 1 ? 'user' : 'users'}
+      </p>
+      <p className="admin-chip-label" id="user-filters">
+        Licence
+      </p>
+      <ul className="admin-chips" aria-labelledby="user-filters">
+        {LICENSE_FILTER_LABELS.map((f) => (
+          <li key={f.label}>
+            <Link to={listHref(PATH, state, { filters: { license: f.value || undefined } })} aria-current={license === f.value ? 'page' : undefined}>
+              {f.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="admin-chip-label" id="user-sorts">
+        Sort
+      </p>
+      <ul className="admin-chips" aria-labelledby="user-sorts">
+        {SORTS.map((s) => (
+          <li key={s.label}>
+            <Link to={listHref(PATH, state, { sort: s.sort, dir: s.dir })} aria-current={state.sort === s.sort && state.dir === s.dir ? 'page' : undefined}>
+              {s.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <DataTable
+        path={PATH}
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(u) => u.userId}
+        state={state}
+        total={page.total}
+        pageCount={page.pageCount}
+        searchLabel="Search by name, email or ID"
+        filters={license ? <input type="hidden" name="license" value={license} /> : null}
+        emptyMessage={state.q || license ? 'No matching records to display.' : 'No records to display.'}
+        Link={TableLink}
+      />
+      {editing !== undefined ? <UserEditorDialog user={editing} constraint={constraint} returnTo={here} onClose={() => setEditing(undefined)} /> : null}
+    </section>
+  );
+}

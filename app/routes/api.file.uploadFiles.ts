@@ -1,0 +1,4 @@
+import { uploadRoute } from '~/utils/upload.server';
+
+/** POST /api/file/uploadFiles (multipart field 'files'): answers the stored files with their blobId. */
+export const { loader, action } = uploadRoute('files');

@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { BackNext, JourneyEnd, JourneyFrame, StepContent, StepNav } from '~/components/journeys/journey-page';
+import { exploreLinks } from '~/components/explore/explore-page';
+import { journeyAction, journeyStepLoader } from '~/utils/journey-page.server';
+import { appMeta } from '~/utils/meta';
+
+export const links = exploreLinks;
+export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${data.step ? data.step.name : 'Journey end'} - ${data.journey.name}` : 'Journey'));
+
+/**
+ * /app/journey/{journey}/step/{step|end}: the step navigation with statuses, the step's items (video,
+ * reading, survey, game) and activities, Back/Next 'STEP n' at top and bottom, or the Journey End panel.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => journeyStepLoader(request, params.journey, params.step);
+export const action = ({ request, params }: ActionFunctionArgs) => journeyAction(request, params.journey);
+
+export default function JourneyStep() {
+  const { journey, step, stepIndex, activities, watched, read } = useLoaderData<typeof loader>();
+  return (
+    <JourneyFrame journey={journey}>
+      <div className="journey-layout">
+        <StepNav journey={journey} current={stepIndex} />
+        <div>
+          <BackNext journey={journey} index={stepIndex} where="top" />
+          {step ? <StepContent journey={journey} step={step} index={stepIndex} activities={activities} watched={watched} read={read} /> : <JourneyEnd journey={journey} />}
+          <BackNext journey={journey} index={stepIndex} where="bottom" />
+        </div>
+      </div>
+    </JourneyFrame>
+  );
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { journeySummaryPdf } from '@modules/journeys/index.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { notFound, routeId } from '~/utils/explore.server';
+import { requireUser } from '~/utils/session.server';
+
+/**
+ * /app/journey/{journey}/summary.pdf: the learner's own summary of a journey they completed (a 403 page
+ * before that; the 404 page for a journey they may not read).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const { fileName, bytes } = await journeySummaryPdf(getDb(), user, routeId(params.journey));
+    return new Response(Buffer.from(bytes), {
+      headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'private, no-store' },
+    });
+  } catch (e) {
+    if (isDomainError(e) && e.status === 403 && e.code === 'forbidden') return new Response(e.message, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (isDomainError(e)) notFound();
+    throw e;
+  }
+}

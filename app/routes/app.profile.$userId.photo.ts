@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { isUserIdShape, readProfilePhoto } from '@modules/identity/index.server';
+import { requireUser } from '~/utils/session.server';
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/**
+ * GET /app/profile/{userId}/photo: the profile photo, for whoever may view the profile (its owner,
+ * people sharing an organisation or team, product admins); 404 for anyone else or no photo. The
+ * page links it with ?v=<photo> so a new photo is a new URL and this one may be cached privately.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  if (!isUserIdShape(params.userId)) return notFound();
+  const photo = await readProfilePhoto(getDb(), user, Number(params.userId)).catch((e) => (isDomainError(e) ? null : Promise.reject(e)));
+  if (!photo) return notFound();
+  return new Response(new Uint8Array(photo.bytes), {
+    status: 200,
+    headers: {
+      'Content-Type': photo.contentType,
+      'Content-Length': String(photo.bytes.byteLength),
+      'Cache-Control': 'private, max-age=86400',
+      ETag: `"${photo.blobId}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getDb, loadEnv } from '@modules/shared/index.server';
+import { confirmNewsletterChange, peekNewsletterToken } from '@modules/admin/index.server';
+import { SiteShell, siteLinks } from '~/components/site-shell';
+import { ThankYou } from '~/components/public-forms';
+
+export const links = siteLinks;
+export const meta: MetaFunction = () => [{ title: 'Leda news | Leda' }];
+
+export const NEWSLETTER_LINK_EXPIRED = 'This link has expired or has already been used. Please ask again from the form.';
+
+/**
+ * /newsletter/confirm/{token}: the link emailed for a newsletter subscribe or unsubscribe
+ * (decision 113). Opening it (a GET, as mail scanners do) changes nothing and shows one button;
+ * the POST uses the link up and applies it. A used, expired or unknown link gets the message (410).
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const pending = await peekNewsletterToken(getDb(), params.token ?? '');
+  if (!pending) return data({ action: null, expiredMessage: NEWSLETTER_LINK_EXPIRED }, { status: 410 });
+  return { action: pending.action, expiredMessage: null };
+}
+
+export async function action({ params }: ActionFunctionArgs) {
+  const done = await confirmNewsletterChange(getDb(), params.token ?? '');
+  if (!done) return data({ done: null, expiredMessage: NEWSLETTER_LINK_EXPIRED, supportEmail: null }, { status: 410 });
+  return { done: done.action, expiredMessage: null, supportEmail: loadEnv().SUPPORT_EMAIL };
+}
+
+export default function NewsletterConfirmPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const expired = result?.expiredMessage ?? (result ? null : page.expiredMessage);
+  return (
+    <SiteShell>
+      <section className="status-panel">
+        {expired ? (
+          <>
+            <h1>Link expired</h1>
+            <p>{expired}</p>
+            <Link className="button" to="/">
+              Back to home
+            </Link>
+          </>
+        ) : result?.done === 'subscribe' ? (
+          <ThankYou title="You are subscribed">
+            <p>Thanks for confirming. We will send Leda product news and updates to this address. You can unsubscribe at any time.</p>
+          </ThankYou>
+        ) : result?.done === 'unsubscribe' ? (
+          <ThankYou title="You have been unsubscribed">
+            <p>We will not send product news to that address any more. Emails about your account, such as password resets, still arrive.</p>
+            <p>
+              Could you tell us why?{' '}
+              <a href={`mailto:${result.supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`}>Email us the reason</a>. It helps us do better.
+            </p>
+          </ThankYou>
+        ) : (
+          <>
+            <h1>{page.action === 'subscribe' ? 'Confirm your subscription' : 'Confirm unsubscribe'}</h1>
+            <p>
+              {page.action === 'subscribe'
+                ? 'Confirm that you want Leda product news and updates at this address.'
+                : 'Confirm that you want no more Leda product news at this address.'}
+            </p>
+            <Form method="post">
+              <button type="submit" className="button primary" disabled={busy}>
+                {page.action === 'subscribe' ? 'Yes, send me Leda news' : 'Unsubscribe'}
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
+    </SiteShell>
+  );
+}

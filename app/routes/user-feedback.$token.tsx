@@ -1,0 +1,181 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getFeedbackConfig, submitFeedback, type FeedbackSkill } from '@modules/social/index.server';
+import {
+  ADDITIONAL_COMMENT,
+  FEEDBACK_LINK_EXPIRED,
+  FEEDBACK_SKILLS_PER_SECTION,
+  FEEDBACK_THANKS,
+  MAX_FEEDBACK_COMMENT,
+} from '@modules/social/constants';
+import { HONEYPOT_FIELD } from '@modules/admin/constants';
+import { userFeedbackForm } from '~/utils/form-schemas.server';
+import { readFormData } from '~/utils/form.server';
+import { isFeatureOn } from '~/utils/features';
+import { clientIpOf } from '~/utils/request-context.server';
+import { SiteShell, siteLinks } from '~/components/site-shell';
+import { SkillPicker } from '~/components/feedback/skill-picker';
+import feedbackStyles from '~/styles/feedback.css';
+
+export const links: LinksFunction = () => [...siteLinks(), { rel: 'stylesheet', href: feedbackStyles }];
+
+export const FEEDBACK_EXPIRED_TITLE = 'Feedback link expired | Leda';
+export const FEEDBACK_EXPIRED_MESSAGE = FEEDBACK_LINK_EXPIRED;
+export const FEEDBACK_FORM_TITLE = 'Give feedback | Leda';
+
+type Expired = { state: 'expired' };
+type FormState = { state: 'form'; userName: string; skills: FeedbackSkill[] };
+type ActionData =
+  | Expired
+  | { state: 'submitted'; userName: string }
+  | { state: 'form'; formError: string; chosen: { good: number[]; bad: number[]; comment: string } };
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d && 'state' in d && d.state === 'form' ? FEEDBACK_FORM_TITLE : FEEDBACK_EXPIRED_TITLE },
+  { name: 'description', content: 'Anonymous feedback for a Leda learner.' },
+  { name: 'robots', content: 'noindex' },
+];
+
+const tokenOf = (params: LoaderFunctionArgs['params']) => (params.token ?? '').slice(0, 200);
+const expired = () => data<Expired>({ state: 'expired' }, { status: 404 });
+
+/**
+ * /user-feedback/{token} (anonymous, public-site 4): failed ('Sorry, this feedback link has expired.',
+ * a 404) for an unknown, used or expired link or while the feature is off; else the form. The server
+ * renders the page, so there is no loading state (decision 205).
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (!isFeatureOn('feedback')) return expired();
+  try {
+    const config = await getFeedbackConfig(getDb(), tokenOf(params));
+    return data<FormState>({ state: 'form', ...config });
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) return expired();
+    throw error;
+  }
+}
+
+/** The answer: 2 skills done well, 2 to improve, an optional comment; checked again on the server. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!isFeatureOn('feedback')) return expired();
+  const submission = parseWithZod(await readFormData(request), { schema: userFeedbackForm });
+  const raw = submission.payload as { good?: unknown; bad?: unknown; comment?: unknown };
+  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 12);
+  const chosen = { good: list(raw.good), bad: list(raw.bad), comment: typeof raw.comment === 'string' ? raw.comment.slice(0, MAX_FEEDBACK_COMMENT) : '' };
+  const refuse = (formError: string, status: number) => data<ActionData>({ state: 'form', formError, chosen }, { status });
+  if (submission.status !== 'success') {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return refuse(typeof first === 'string' && first.startsWith('The comment') ? first : 'Sorry, we could not read your answer. Please try again.', 400);
+  }
+  const v = submission.value;
+  if (v.website?.trim()) return refuse('Sorry, we could not accept this form.', 400);
+  try {
+    // The name first: a contact's link is used up by the answer.
+    const { userName } = await getFeedbackConfig(getDb(), tokenOf(params));
+    await submitFeedback(
+      getDb(),
+      tokenOf(params),
+      {
+        answers: v.comment?.trim() ? [{ questionIdentifier: ADDITIONAL_COMMENT, value: v.comment }] : [],
+        skillRatings: [...v.good.map((skillId) => ({ skillId, rating: 1 as const })), ...v.bad.map((skillId) => ({ skillId, rating: -1 as const }))],
+      },
+      { clientIp: clientIpOf(request) },
+    );
+    return data<ActionData>({ state: 'submitted', userName });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.status === 404) return expired();
+    return refuse(error.message, error.status);
+  }
+}
+
+function ExpiredPanel() {
+  return (
+    <section className="status-panel">
+      <span className="status-icon warn" aria-hidden="true">
+        !
+      </span>
+      <h1>{FEEDBACK_EXPIRED_MESSAGE}</h1>
+      <p>Feedback links work for a limited time, and a link sent to you by email works once. Ask the person who sent it for a new link if you would still like to give feedback.</p>
+      <div className="cta-actions center">
+        <Link className="button large" to="/">
+          Back to the main site
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function FormError({ message }: { message: string | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div ref={ref} className="form-error" role="alert" tabIndex={-1} autoFocus>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+export default function UserFeedbackPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const view = actionData ?? loaded;
+  // First: after the answer the loader runs again, and a contact's link is used up by then.
+  if (view.state === 'submitted') {
+    return (
+      <SiteShell>
+        <section className="status-panel" aria-live="polite">
+          <span className="status-icon ok" aria-hidden="true">
+            ✓
+          </span>
+          <h1>{FEEDBACK_THANKS}</h1>
+          <p>Your answer has been sent anonymously{view.userName ? ` to ${view.userName}` : ''}. You can close this page.</p>
+        </section>
+      </SiteShell>
+    );
+  }
+  if (view.state === 'expired' || loaded.state !== 'form') {
+    return (
+      <SiteShell>
+        <ExpiredPanel />
+      </SiteShell>
+    );
+  }
+  const chosen = view.state === 'form' && 'chosen' in view ? view.chosen : { good: [], bad: [], comment: '' };
+  const formError = view.state === 'form' && 'formError' in view ? view.formError : null;
+  const submitting = navigation.state === 'submitting';
+  const name = loaded.userName;
+  return (
+    <SiteShell>
+      <section className="page narrow user-feedback">
+        <h1>Feedback for {name}</h1>
+        <p className="lead">
+          {name} is building their leadership and soft skills with Leda and asked for your honest view. Choose {FEEDBACK_SKILLS_PER_SECTION} skills {name} does well and {FEEDBACK_SKILLS_PER_SECTION} they could improve. Your answer is anonymous.
+        </p>
+        <Form method="post" className="user-feedback-form">
+          <SkillPicker name="good" legend={`Which ${FEEDBACK_SKILLS_PER_SECTION} skills does ${name} do well?`} skills={loaded.skills} initial={chosen.good} max={FEEDBACK_SKILLS_PER_SECTION} />
+          <SkillPicker name="bad" legend={`Which ${FEEDBACK_SKILLS_PER_SECTION} skills could ${name} improve?`} skills={loaded.skills} initial={chosen.bad} max={FEEDBACK_SKILLS_PER_SECTION} />
+          <div className="field">
+            <label htmlFor="feedback-comment">Anything else you would like to say? (optional)</label>
+            <textarea id="feedback-comment" name="comment" rows={4} maxLength={MAX_FEEDBACK_COMMENT} defaultValue={chosen.comment} />
+          </div>
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="feedback-website">Leave this empty</label>
+            <input id="feedback-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </div>
+          <FormError message={formError} />
+          <button type="submit" className="button primary large" disabled={submitting}>
+            {submitting ? 'Sending…' : 'Send feedback'}
+          </button>
+        </Form>
+      </section>
+    </SiteShell>
+  );
+}

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@modules/shared/index.server';
+import { getCurrentUser } from '@modules/identity/index.server';
+import { seedCatalogue } from '@modules/catalogue/index.server';
+import { createPublicFeedbackToken, feedbackSkills, getFeedbackResults, requestContactFeedback } from '@modules/social/index.server';
+import { renderRoute } from '../../tests/support/render-route';
+import { args, formRequest, getRequest, run } from '../../tests/support/remix';
+import { makeUser } from '../../tests/support/factories';
+import { deliveredEmailTo } from '../../tests/support/outbox';
+import { features } from '~/utils/features';
+import * as userFeedback from './user-feedback.$token';
+
+/** /user-feedback/{token} as an anonymous colleague sees it: failed, form, submitted, with JavaScript off (plain POSTs). */
+beforeAll(async () => {
+  await seedCatalogue(getDb());
+});
+
+const SKILLS_MESSAGE = 'Sorry, you need to choose 2 skills in both sections before you can send your feedback.';
+let ip = 0;
+const submit = (token: string, fields: Record<string, string | string[]>) =>
+  run<any>(() => userFeedback.action(args(formRequest(`/user-feedback/${token}`, fields, { headers: { 'x-test-client-ip': `10.44.0.${++ip}` } }), { token }) as never));
+
+async function asker() {
+  const u = await makeUser({ firstName: 'Marie', lastName: 'Curie' });
+  return (await getCurrentUser(getDb(), u.userId))!;
+}
+
+describe('/user-feedback/{token}', () => {
+  it("answers an unknown token with the spec's failed state, a 404 and a title of its own", async () => {
+    const res = await run<any>(() => userFeedback.loader(args(getRequest('/user-feedback/no-such-token'), { token: 'no-such-token' })));
+    expect(res.status).toBe(404);
+    expect(res.data).toEqual({ state: 'expired' });
+    const meta = userFeedback.meta({ data: res.data } as never) as { title?: string }[];
+    expect(meta.find((m) => m.title)?.title).toBe('Feedback link expired | Leda');
+    const page = await renderRoute('/user-feedback/no-such-token', { route: userFeedback, params: { token: 'no-such-token' } });
+    expect(page.status).toBe(404);
+    const posted = await submit('no-such-token', { good: ['1', '2'], bad: ['3', '4'] });
+    expect(posted).toMatchObject({ status: 404, data: { state: 'expired' } });
+  });
+
+  it('shows the two sections of the 6 skills, refuses anything but 2 in each, keeps the choices, then thanks', async () => {
+    const user = await asker();
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const params = { token };
+    const form = await renderRoute(`/user-feedback/${token}`, { route: userFeedback, params });
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('Feedback for Marie Curie');
+    expect(form.text).toContain('Which 2 skills does Marie Curie do well?');
+    expect(form.text).toContain('Which 2 skills could Marie Curie improve?');
+    for (const name of ['Emotional Self-Awareness', 'Emotional Self-Control', 'Growth Mindset', 'Motivating Others', 'Communication and Collaboration', 'Empathy']) expect(form.text).toContain(name);
+    expect(form.html.match(/type="checkbox"[^>]*name="good"/g)).toHaveLength(6);
+    expect(form.html.match(/type="checkbox"[^>]*name="bad"/g)).toHaveLength(6);
+    expect(form.text).toContain('Anything else you would like to say? (optional)');
+
+    const [a, b, c, d, e] = (await feedbackSkills(getDb())).map((s) => String(s.skillId)) as [string, string, string, string, string];
+    const short = await submit(token, { good: [a, b, e], bad: [c], comment: 'Kind and clear' });
+    expect(short.status).toBe(400);
+    expect(short.data).toEqual({ state: 'form', formError: SKILLS_MESSAGE, chosen: { good: [Number(a), Number(b), Number(e)], bad: [Number(c)], comment: 'Kind and clear' } });
+    // Without JavaScript the page comes back with the message and the choices kept (the last 2 of a section).
+    const again = await renderRoute(`/user-feedback/${token}`, { route: userFeedback, params, actionData: short.data });
+    expect(again.text).toContain(SKILLS_MESSAGE);
+    expect(again.html).toMatch(new RegExp(`id="good-${e}"[^>]*checked`));
+    expect(again.html).not.toMatch(new RegExp(`id="good-${a}"[^>]*checked`));
+    expect(again.html).toContain('Kind and clear');
+
+    const same = await submit(token, { good: [a, b], bad: [b, c] });
+    expect(same.data.formError).toBe('Choose different skills for "does well" and "could improve".');
+    const none = await submit(token, {});
+    expect(none.data.formError).toBe(SKILLS_MESSAGE);
+
+    const ok = await submit(token, { good: [a, b], bad: [c, d], comment: '  Kind and clear  ' });
+    expect(ok).toMatchObject({ status: 200, data: { state: 'submitted', userName: 'Marie Curie' } });
+    const thanks = await renderRoute(`/user-feedback/${token}`, { route: userFeedback, params, actionData: ok.data });
+    expect(thanks.text).toContain('Thank you for your feedback!');
+    expect((await getFeedbackResults(getDb(), user)).responseCount).toBe(1);
+  });
+
+  it('a link emailed to a contact works once; a filled honeypot or a bad id is a 400, never a 500', async () => {
+    const user = await asker();
+    await requestContactFeedback(getDb(), user, 'pierre@example.test');
+    const token = /\/user-feedback\/([A-Za-z0-9_-]+)/.exec((await deliveredEmailTo('pierre@example.test')).html)![1]!;
+    const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => String(s.skillId)) as [string, string, string, string];
+    expect((await submit(token, { good: [a, b], bad: [c, d], website: 'http://spam.example' })).status).toBe(400);
+    expect((await submit(token, { good: ['abc', b], bad: [c, '99999999999'] })).status).toBe(400);
+    expect((await submit(token, { good: [a, b], bad: [c, d] })).data.state).toBe('submitted');
+    expect(await submit(token, { good: [a, b], bad: [c, d] })).toMatchObject({ status: 404, data: { state: 'expired' } });
+    expect((await run<any>(() => userFeedback.loader(args(getRequest(`/user-feedback/${token}`), { token })))).status).toBe(404);
+  });
+
+  it('is rate limited per client address like the other public forms, and shows the failed state while the feature is off', async () => {
+    const user = await asker();
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => String(s.skillId)) as [string, string, string, string];
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const from = () =>
+      run<any>(() => userFeedback.action(args(formRequest(`/user-feedback/${token}`, { good: [a, b], bad: [c, d] }, { headers: { 'x-test-client-ip': address } }), { token }) as never));
+    for (let i = 0; i < 10; i++) expect((await from()).data.state).toBe('submitted');
+    expect(await from()).toMatchObject({ status: 429, data: { state: 'form', formError: 'Too many answers from your network. Please wait a few minutes and try again.' } });
+    expect((await getFeedbackResults(getDb(), user)).responseCount).toBe(10);
+
+    (features as { feedback: boolean }).feedback = false;
+    try {
+      expect(await run<any>(() => userFeedback.loader(args(getRequest(`/user-feedback/${token}`), { token })))).toMatchObject({ status: 404, data: { state: 'expired' } });
+    } finally {
+      (features as { feedback: boolean }).feedback = true;
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { data, redirect } from '@remix-run/node';
+import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
+import { getJourneyForUser, startUserJourney, firstStepToOpen, type JourneyView } from '@modules/journeys/index.server';
+import { addMyActivity, getActivityNames } from '@modules/activities/index.server';
+import { FeedbackType, getUserProgress, recordCompletion, submitSystemFeedback } from '@modules/catalogue/index.server';
+import { journeyStepAction } from '@modules/journeys/schemas';
+import { DomainError, getDb, isDomainError } from '@modules/shared/index.server';
+import { notFound, routeId } from './explore.server';
+import { requireUser } from './session.server';
+
+/**
+ * The journey pages (/app/journey/{journey} and .../step/{step|end}): loading with access checks
+ * (a missing, foreign or locked journey is the 404 page, as the spec says for a failed start), the
+ * step to open, and the page's actions (start, add an activity from a step, video watched, reading
+ * done, journey stars and message). Routes stay thin and call these.
+ */
+export const journeyPath = (j: { urlId: string }, step?: { urlId: string } | 'end') =>
+  `/app/journey/${j.urlId}${step ? `/step/${step === 'end' ? 'end' : step.urlId}` : ''}`;
+
+async function requireJourneyUser(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!policy.canSeeJourneys(user)) throw redirect(appHomePath(user));
+  return user;
+}
+
+async function loadJourney(user: CurrentUser, param: string | undefined): Promise<JourneyView> {
+  try {
+    return await getJourneyForUser(getDb(), user, routeId(param));
+  } catch (e) {
+    if (isDomainError(e)) notFound();
+    throw e;
+  }
+}
+
+/** /app/journey/{journey}: a started journey opens its first unstarted (else in-progress) step, else 'end'. */
+export async function journeyIndexLoader(request: Request, param: string | undefined) {
+  const user = await requireJourneyUser(request);
+  const journey = await loadJourney(user, param);
+  if (journey.userJourney) {
+    const open = firstStepToOpen(journey.steps);
+    throw redirect(journeyPath(journey, open === 'end' ? 'end' : open));
+  }
+  return { journey };
+}
+
+/** /app/journey/{journey}/step/{step|end}: the journey with the selected step and what the learner has done. */
+export async function journeyStepLoader(request: Request, param: string | undefined, stepParam: string | undefined) {
+  const user = await requireJourneyUser(request);
+  const journey = await loadJourney(user, param);
+  if (!journey.userJourney) throw redirect(journeyPath(journey));
+  const key = routeId(stepParam);
+  const index = key === 'end' ? journey.steps.length : journey.steps.findIndex((s) => s.urlId === key || String(s.stepId) === key);
+  if (index < 0) notFound();
+  const step = journey.steps[index] ?? null;
+  const [progress, names] = await Promise.all([getUserProgress(getDb(), user.userId), getActivityNames(getDb(), step?.activities ?? [])]);
+  return {
+    journey,
+    stepIndex: index,
+    step,
+    activities: (step?.activities ?? []).map((activityId) => ({ activityId, name: names.get(activityId) ?? 'Activity' })),
+    watched: Object.keys(progress.video).map(Number),
+    read: Object.keys(progress.content).map(Number),
+    learnerName: user.fullName,
+  };
+}
+
+/** The journey pages' one action: every intent checks the journey (and step) on the server first. */
+export async function journeyAction(request: Request, param: string | undefined) {
+  const user = await requireJourneyUser(request);
+  const form = await request.formData().catch(() => null);
+  const body: Record<string, string> = {};
+  for (const [k, v] of form ?? []) if (typeof v === 'string') body[k] = v;
+  const parsed = journeyStepAction.safeParse(body);
+  if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? 'That request was not valid.' }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === 'start') {
+    try {
+      // A missing, foreign or locked journey cannot be started: the 404 page (learner-app s.4).
+      const started = await startUserJourney(getDb(), user, routeId(param));
+      throw redirect(`/app/journey/${started.journeyId}`);
+    } catch (e) {
+      if (isDomainError(e)) notFound();
+      throw e;
+    }
+  }
+  const journey = await loadJourney(user, param);
+  if (!journey.userJourney) return data({ formError: 'Start the journey first.' }, { status: 409 });
+  const url = new URL(request.url).pathname;
+  try {
+    switch (input.intent) {
+      case 'addActivity': {
+        const step = journey.steps.find((s) => s.stepId === input.journeyStepId);
+        if (!step || !step.activities.includes(input.activityId)) return data({ formError: 'That activity is not part of this step.' }, { status: 400 });
+        const my = await addMyActivity(getDb(), user.userId, { activityId: input.activityId, journeyStepId: step.stepId });
+        throw redirect(`/app/activities?myActivityId=${my.myActivityId}`);
+      }
+      case 'completeVideo':
+      case 'completeContent': {
+        const kind = input.intent === 'completeVideo' ? 'video' : 'content';
+        const itemId = input.intent === 'completeVideo' ? input.videoId : input.contentId;
+        const inJourney = journey.steps.some((s) => s.stepItems.some((i) => (kind === 'video' ? i.video?.videoId : i.content?.contentId) === itemId));
+        if (!inJourney) return data({ formError: 'That item is not part of this journey.' }, { status: 400 });
+        await recordCompletion(getDb(), user.userId, kind, itemId);
+        return { done: kind };
+      }
+      case 'stars':
+        await submitSystemFeedback(getDb(), user.userId, { feedbackType: FeedbackType.JourneyStars, rating: input.rating, url, journeyId: journey.journeyId });
+        return { feedback: 'stars' };
+      case 'message':
+        await submitSystemFeedback(getDb(), user.userId, { feedbackType: FeedbackType.JourneyMessage, message: input.message, url, journeyId: journey.journeyId });
+        return { feedback: 'message' };
+    }
+  } catch (e) {
+    if (e instanceof DomainError && e.status < 500) return data({ formError: e.message }, { status: e.status });
+    throw e;
+  }
+}

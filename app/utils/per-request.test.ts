@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { onQuery } from '@modules/shared/db/db.server';
+import * as appShell from '~/routes/app';
+import * as teamHome from '~/routes/app.team.$teamId._index';
+import { requestContext, type RequestStore } from './request-context.server';
+import { args, getRequest, run } from '../../tests/support/remix';
+import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
+
+/**
+ * Repeated work per request (issue 16): inside one request (as server.ts runs every request) the
+ * session is resolved once and the user's team list is loaded once, although the app layout's and
+ * the team page's loaders both need them.
+ */
+type Fn = (a: ReturnType<typeof args>) => unknown;
+/** listUserTeams (the session's own membership query selects other columns). */
+const TEAM_LIST = /"teams"\."name", "teams"\."organisation_id" as "organisationId"/i;
+
+async function teamPageQueries(inOneRequest: boolean, cookie: string, teamId: number) {
+  const sqls: string[] = [];
+  const off = onQuery((q) => sqls.push(q));
+  const store: RequestStore = { clientIp: '127.0.0.1', cspNonce: 'n', setCookies: [], memo: new Map() };
+  const page = async () => {
+    const request = getRequest(`/app/team/${teamId}`, { cookie });
+    const outcomes = await Promise.all([appShell, teamHome].map((r) => run(() => (r.loader as Fn)(args(request, { teamId: String(teamId) })))));
+    return outcomes.map((o) => o.status);
+  };
+  try {
+    const statuses = inOneRequest ? await requestContext.run(store, page) : await page();
+    return { statuses, teamListQueries: sqls.filter((q) => TEAM_LIST.test(q)).length, total: sqls.length };
+  } finally {
+    off();
+  }
+}
+
+describe('one fact per request', () => {
+  it('loads the team list once for the layout and the team page together', async () => {
+    const { teamId, organisationId } = await makeTeam({ name: 'Per-request team' });
+    const u = await makeUser({ organisationId, teams: [{ teamId }] });
+    const { cookie } = await signIn(u.userId);
+    await teamPageQueries(true, cookie, teamId); // warm caches (reference data, features)
+    const separate = await teamPageQueries(false, cookie, teamId);
+    const shared = await teamPageQueries(true, cookie, teamId);
+    expect(shared.statuses).toEqual([200, 200]);
+    expect(separate.teamListQueries).toBe(2);
+    expect(shared.teamListQueries).toBe(1);
+    expect(shared.total).toBe(separate.total - 1);
+  });
+});

@@ -1,0 +1,153 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect } from '@remix-run/node';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { policy, type CurrentUser } from '@modules/identity/index.server';
+import {
+  AudienceType,
+  commentPost,
+  deletePost,
+  deletePostComment,
+  jobScheduler,
+  savePost,
+  setPostLiked,
+  setPostPinned,
+  uploadFiles,
+  postScopeOf,
+  type Post,
+} from '@modules/social/index.server';
+import { postActionSchema, postFormSchema } from '@modules/social/schemas';
+import { readFormData } from './form.server';
+import { readUploadedFiles } from './upload.server';
+import { userTeams } from './team-access.server';
+
+/**
+ * The post actions of the feed screens (team home, post page, team posts), as plain form POSTs
+ * that also serve the browser's fetchers: like, pin, comment, delete comment, delete post, and the
+ * post editor (multipart, with its files). Every right is decided by the social module's use cases,
+ * which ask the one policy; a refusal is a 403 with a message, never a 500.
+ */
+export interface AudienceOption {
+  value: string;
+  label: string;
+}
+
+/** The audiences this user may post to (the editor's dropdown lists only these). */
+export async function audienceOptions(user: CurrentUser): Promise<AudienceOption[]> {
+  const out: AudienceOption[] = [];
+  if (policy.canPostToAudience(user, { kind: 'global' })) out.push({ value: 'global', label: 'Global' });
+  const orgId = user.userPermissions.organisationId;
+  if (orgId !== null && policy.canPostToAudience(user, { kind: 'organisation', organisationId: orgId })) {
+    out.push({ value: `org-${orgId}`, label: user.userPermissions.organisationName ?? 'My organisation' });
+  }
+  for (const t of await userTeams(user.userId)) {
+    if (policy.canPostToAudience(user, { kind: 'team', teamId: t.teamId, organisationId: t.organisationId })) out.push({ value: `team-${t.teamId}`, label: t.name });
+  }
+  return out;
+}
+
+/** 'YYYY-MM-DDTHH:mm' from the picker, read as the browser's offset (tzOffset minutes) or UTC; seconds zeroed. */
+export function parseScheduledAt(value: string | undefined, tzOffsetMinutes: number): Date | null {
+  if (!value) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return null;
+  const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) + tzOffsetMinutes * 60_000;
+  return Number.isFinite(utc) ? new Date(utc) : null;
+}
+
+const fail = (status: number, formErrors: string[]) => Response.json({ ok: false, formErrors }, { status });
+
+async function readForm(request: Request): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+    // The editor without JavaScript: text fields and the files in one multipart POST.
+    const { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } = await import('@remix-run/node');
+    const clone = request.clone();
+    const files = (await readUploadedFiles(request)).filter((f) => f.bytes.byteLength > 0);
+    const form = await unstable_parseMultipartFormData(clone, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ name }) => name !== 'files' }));
+    return { form, files };
+  }
+  return { form: await readFormData(request), files: [] };
+}
+
+/** Runs one post action; answers JSON for fetchers, or a redirect to `back` for a plain POST. */
+export async function handlePostAction(request: Request, user: CurrentUser, back: string) {
+  let read;
+  try {
+    read = await readForm(request);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    return fail(400, ['The form could not be read. Please reload the page and try again.']);
+  }
+  const { form, files } = read;
+  const wantsJson = form.get('_fetch') === '1';
+  const done = (data: Record<string, unknown> = {}) => (wantsJson ? Response.json({ ok: true, ...data }) : redirect(back));
+  try {
+    if (form.get('intent') === 'save-post') {
+      const submission = parseWithZod(form, { schema: postFormSchema });
+      if (submission.status !== 'success') return Response.json({ ok: false, lastResult: submission.reply() }, { status: 400 });
+      const v = submission.value;
+      const uploaded = files.length ? await uploadFiles(getDb(), user.userId, 'files', files) : [];
+      const audience = v.audience ?? '';
+      const [kind, id] = audience.split('-');
+      const scheduledAt = parseScheduledAt(v.scheduledAt, Number(form.get('tzOffset') ?? 0) || 0);
+      const post = await savePost(
+        getDb(),
+        user,
+        {
+          postId: v.postId,
+          text: v.text,
+          audienceType: kind === 'global' ? AudienceType.Global : kind === 'org' ? AudienceType.Organisation : AudienceType.Team,
+          organisationId: kind === 'org' ? Number(id) : null,
+          teamId: kind === 'team' ? Number(id) : null,
+          isLedaOfficial: v.isLedaOfficial,
+          scheduledAt,
+          url: v.url,
+          fileIds: [...v.fileIds, ...uploaded.map((f) => f.fileId)],
+        },
+        jobScheduler,
+      );
+      if (!wantsJson) {
+        const url = new URL(back, 'http://x');
+        if (post.scheduledAt) url.searchParams.set('scheduled', post.scheduledAt);
+        return redirect(url.pathname + url.search);
+      }
+      return Response.json({ ok: true, postId: post.postId, scheduledAt: post.scheduledAt, lastResult: submission.reply({ resetForm: true }) });
+    }
+    const parsed = postActionSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return fail(400, [parsed.error.issues[0]?.message ?? 'The request is not valid.']);
+    const a = parsed.data;
+    switch (a.intent) {
+      case 'like':
+        await setPostLiked(getDb(), user, a.postId, a.isLiked === 'true');
+        return done();
+      case 'pin':
+        await setPostPinned(getDb(), user, a.postId, a.isPinned === 'true');
+        return done();
+      case 'comment':
+        return done({ comment: await commentPost(getDb(), user, a.postId, a.commentText) });
+      case 'delete-comment':
+        await deletePostComment(getDb(), user, a.postCommentId);
+        return done();
+      case 'delete-post':
+        await deletePost(getDb(), user, a.postId, jobScheduler);
+        return done();
+    }
+  } catch (error) {
+    if (isDomainError(error)) return fail(error.status, [error.message]);
+    throw error;
+  }
+}
+
+/** What the screen may offer on each post, from the one policy (the server checks again on submit). */
+export function withRights<P extends Post>(user: CurrentUser, posts: P[]) {
+  return posts.map((p) => {
+    const scope = postScopeOf({ audience_type: p.audienceType, organisation_id: p.organisationId, team_id: p.teamId });
+    return {
+      ...p,
+      rights: {
+        canModerate: policy.canModeratePost(user, scope),
+        canReact: policy.canReactToPost(user, scope),
+        canDeleteCommentIds: p.comments.filter((c) => policy.canDeleteComment(user, { creatorId: c.user.userId, post: scope })).map((c) => c.postCommentId),
+      },
+    };
+  });
+}

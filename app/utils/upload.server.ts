@@ -1,0 +1,45 @@
+import {
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  MaxPartSizeExceededError,
+  type ActionFunctionArgs,
+} from '@remix-run/node';
+import { GENERIC_ERROR, getDb, isDomainError, logger } from '@modules/shared/index.server';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } from '@modules/social/index.server';
+import { apiError } from './api.server';
+import { requireApiUser } from './session.server';
+
+/** Reads the multipart field 'files' (each part at most MAX_FILE_BYTES, in memory) as name + bytes. */
+export async function readUploadedFiles(request: Request): Promise<{ name: string; bytes: Uint8Array }[]> {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024) throw apiError(413, 'The upload is too large.');
+  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw apiError(400, "Send the files as multipart/form-data in the field 'files'.");
+  let form: FormData;
+  try {
+    form = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: MAX_FILE_BYTES, filter: ({ name }) => name === 'files' }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw apiError(413, 'The file is too large.');
+    throw apiError(400, 'The upload could not be read.');
+  }
+  const parts = form.getAll('files').filter((v): v is File => typeof v !== 'string');
+  return Promise.all(parts.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+}
+
+/** The /api/file/* routes: a signed-in user, POST multipart 'files', each checked by content. */
+export function uploadRoute(kind: UploadKind) {
+  const loader = async () => apiError(405, 'Use POST for this path.');
+  const action = async ({ request }: ActionFunctionArgs) => {
+    try {
+      if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
+      const auth = await requireApiUser(request);
+      const files = await readUploadedFiles(request);
+      return Response.json(await uploadFiles(getDb(), auth.user.userId, kind, files));
+    } catch (error) {
+      if (error instanceof Response) return error;
+      if (isDomainError(error)) return apiError(error.status, error.message);
+      logger().error({ err: error }, 'upload error');
+      return apiError(500, GENERIC_ERROR);
+    }
+  };
+  return { loader, action };
+}

@@ -1,0 +1,58 @@
+import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
+import { defineList, type Db } from '@modules/shared/index.server';
+
+/**
+ * The communication list (admin-console s.2): every email stored for one recipient, newest first,
+ * searchable on its content (subject and body). The body is sanitised on the way out, so an email's
+ * HTML shows as HTML in the console without carrying script (communications are written by our own
+ * templates, but their values came from users).
+ */
+export const communicationsList = defineList({
+  sorts: { created: 'communications.created_at', id: 'communications.id' },
+  defaultSort: 'created',
+  defaultDir: 'desc',
+  tieBreak: 'communications.id',
+  search: ['communications.subject', 'communications.html'],
+  pageSize: 20,
+});
+export type CommunicationsQuery = ReturnType<typeof communicationsList.parse>;
+
+export interface CommunicationView {
+  communicationId: number;
+  createdAt: Date;
+  subject: string;
+  status: string;
+  /** Sanitised HTML. */
+  content: string;
+}
+
+export async function listCommunicationsOf(db: Db, recipient: string, query: CommunicationsQuery) {
+  const base = db
+    .selectFrom('communications')
+    .select(['communications.id', 'communications.created_at', 'communications.subject', 'communications.status', 'communications.html'])
+    // Index communications (lower(recipient), created_at desc).
+    .where((eb) => eb(eb.fn('lower', ['communications.recipient']), '=', recipient.trim().toLowerCase()));
+  const page = await communicationsList.run(base, query);
+  const rows: CommunicationView[] = page.rows.map((r) => ({
+    communicationId: r.id,
+    createdAt: r.created_at,
+    subject: r.subject,
+    status: r.status,
+    content: sanitizeArticleHtml(r.html),
+  }));
+  return { ...page, rows };
+}
+
+/** /api/admin/getCommunicationsByRecipient: { communicationId, createdAt, content } (20 a page). */
+export async function getCommunicationsByRecipient(db: Db, input: { recipient: string; q?: string; page?: number }) {
+  const params = new URLSearchParams();
+  if (input.q) params.set('q', input.q);
+  if (input.page) params.set('page', String(input.page));
+  const page = await listCommunicationsOf(db, input.recipient, communicationsList.parse(params));
+  return {
+    communications: page.rows.map((r) => ({ communicationId: r.communicationId, createdAt: r.createdAt, subject: r.subject, content: r.content })),
+    total: page.total,
+    page: page.query.page,
+    pageCount: page.pageCount,
+  };
+}

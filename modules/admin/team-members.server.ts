@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
+import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
+import { recordAudit } from './audit.server';
+
+/**
+ * The team editor's use cases (admin-console: Team editor MEMBERS and SETTINGS General; /api/admin
+ * getTeamById, updateTeam, addUserToTeam, toggleTeamUserAdmin, removeTeamUser, sendWelcomeEmails).
+ * Product admins only: the routes guard, these functions trust their caller. Every change writes an
+ * audit entry in the same transaction.
+ */
+export const TEAM_NOT_FOUND = 'This team does not exist.';
+export const TEAM_USER_NOT_FOUND = 'This person is not in the team.';
+export const NO_USER_WITH_EMAIL = 'There is no user with this email address.';
+export const ALREADY_MEMBER = 'This person is already in the team.';
+
+export interface TeamUser {
+  teamUserId: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  isTeamAdmin: boolean;
+  isOrganisationAdmin: boolean;
+  isPasswordNonNull: boolean;
+  lastLoginAt: Date | null;
+}
+
+export interface EditorTeam {
+  teamId: number;
+  name: string;
+  description: string | null;
+  isDisabled: boolean;
+  createdAt: Date;
+  organisationId: number;
+  organisationName: string;
+  teamUsers?: TeamUser[];
+}
+
+async function teamRow(db: Db, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .innerJoin('organisations', 'organisations.id', 'teams.organisation_id')
+    .select([
+      'teams.id as teamId',
+      'teams.name',
+      'teams.description',
+      'teams.is_disabled as isDisabled',
+      'teams.created_at as createdAt',
+      'teams.organisation_id as organisationId',
+      'organisations.name as organisationName',
+    ])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirst();
+}
+
+function teamUsersQuery(db: Db) {
+  return db
+    .selectFrom('team_users')
+    .innerJoin('users', 'users.id', 'team_users.user_id')
+    .select([
+      'team_users.id as teamUserId',
+      'team_users.team_id as teamId',
+      'users.id as userId',
+      'users.first_name as firstName',
+      'users.last_name as lastName',
+      'users.email',
+      'team_users.is_team_admin as isTeamAdmin',
+      'users.is_organisation_admin as isOrganisationAdmin',
+      sql<boolean>`users.password_hash is not null`.as('isPasswordNonNull'),
+      'users.last_login_at as lastLoginAt',
+    ]);
+}
+
+type TeamUserRow = Omit<TeamUser, 'fullName'> & { teamId: number };
+const toTeamUser = ({ teamId: _teamId, ...r }: TeamUserRow): TeamUser => ({ ...r, fullName: `${r.firstName} ${r.lastName}`.trim() });
+
+/** The team members, by name (one query; index team_users (team_id, user_id)). */
+export async function listTeamUsers(db: Db, teamId: number): Promise<TeamUser[]> {
+  const rows = await teamUsersQuery(db).where('team_users.team_id', '=', teamId).orderBy('users.first_name').orderBy('users.last_name').orderBy('team_users.id').execute();
+  return rows.map(toTeamUser);
+}
+
+/** getTeamById {teamId, includeUsers}: the team with its organisation; 404 when it does not exist. */
+export async function getTeamById(db: Db, teamId: number, opts: { includeUsers?: boolean } = {}): Promise<EditorTeam> {
+  const team = await teamRow(db, teamId);
+  if (!team) throw new DomainError('not_found', TEAM_NOT_FOUND);
+  if (!opts.includeUsers) return team;
+  return { ...team, teamUsers: await listTeamUsers(db, teamId) };
+}
+
+/** The team, or null (screens render their own 404 panel). */
+export async function findTeamForEditor(db: Db, teamId: number) {
+  return (await teamRow(db, teamId)) ?? null;
+}
+
+/** Name, description (sanitised HTML) and the enabled flag: the General part of updateTeam. */
+export async function updateTeamGeneral(
+  db: Db,
+  actorId: number,
+  input: { teamId: number; name?: string; description?: string | null; isDisabled?: boolean },
+): Promise<EditorTeam> {
+  return db.transaction().execute(async (trx) => {
+    const before = await teamRow(trx, input.teamId);
+    if (!before) throw new DomainError('not_found', TEAM_NOT_FOUND);
+    const set: { name?: string; description?: string | null; is_disabled?: boolean } = {};
+    if (input.name !== undefined) set.name = input.name.trim();
+    if (input.description !== undefined) {
+      const clean = input.description === null ? '' : sanitizeArticleHtml(input.description).trim();
+      set.description = clean === '' ? null : clean;
+    }
+    if (input.isDisabled !== undefined) set.is_disabled = input.isDisabled;
+    if (Object.keys(set).length) await trx.updateTable('teams').set(set).where('id', '=', input.teamId).execute();
+    const after = (await teamRow(trx, input.teamId))!;
+    await recordAudit(trx, {
+      actorId,
+      action: input.isDisabled !== undefined && input.name === undefined && input.description === undefined ? 'team.setDisabled' : 'team.update',
+      entity: 'team',
+      entityId: input.teamId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Adds an existing user (found by email, any case) to the team; returns the team user. */
+export async function addUserToTeam(db: Db, actorId: number, input: { teamId: number; email: string; isAdmin: boolean }): Promise<TeamUser> {
+  return db.transaction().execute(async (trx) => {
+    const team = await teamRow(trx, input.teamId);
+    if (!team) throw new DomainError('not_found', TEAM_NOT_FOUND);
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
+      .executeTakeFirst();
+    if (!user) throw new DomainError('not_found', NO_USER_WITH_EMAIL);
+    const inserted = await trx
+      .insertInto('team_users')
+      .values({ team_id: input.teamId, user_id: user.id, is_team_admin: input.isAdmin })
+      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw new DomainError('conflict', ALREADY_MEMBER);
+    const row = await teamUsersQuery(trx).where('team_users.id', '=', inserted.id).executeTakeFirstOrThrow();
+    const teamUser = toTeamUser(row);
+    await recordAudit(trx, { actorId, action: 'team.addUser', entity: 'team', entityId: input.teamId, after: teamUser });
+    return teamUser;
+  });
+}
+
+async function teamUserById(db: Db, teamUserId: number) {
+  const row = await teamUsersQuery(db).where('team_users.id', '=', teamUserId).executeTakeFirst();
+  if (!row) throw new DomainError('not_found', TEAM_USER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Flips (or sets, when `isTeamAdmin` is given: a form carries the value it shows, so a replayed
+ * post does not flip twice) the team admin flag.
+ */
+export async function toggleTeamUserAdmin(db: Db, actorId: number, input: { teamUserId: number; isTeamAdmin?: boolean }) {
+  return db.transaction().execute(async (trx) => {
+    const before = await teamUserById(trx, input.teamUserId);
+    const next = input.isTeamAdmin ?? !before.isTeamAdmin;
+    await trx.updateTable('team_users').set({ is_team_admin: next }).where('id', '=', input.teamUserId).execute();
+    await recordAudit(trx, {
+      actorId,
+      action: 'team.setUserAdmin',
+      entity: 'team',
+      entityId: before.teamId,
+      before: { teamUserId: before.teamUserId, userId: before.userId, isTeamAdmin: before.isTeamAdmin },
+      after: { teamUserId: before.teamUserId, userId: before.userId, isTeamAdmin: next },
+    });
+    return { teamUserId: input.teamUserId, teamId: before.teamId, isTeamAdmin: next };
+  });
+}
+
+/** Removes a member from the team (the account stays). */
+export async function removeTeamUser(db: Db, actorId: number, input: { teamUserId: number }) {
+  return db.transaction().execute(async (trx) => {
+    const before = await teamUserById(trx, input.teamUserId);
+    await trx.deleteFrom('team_users').where('id', '=', input.teamUserId).execute();
+    await recordAudit(trx, { actorId, action: 'team.removeUser', entity: 'team', entityId: before.teamId, before: toTeamUser(before) });
+    return { teamUserId: input.teamUserId, teamId: before.teamId };
+  });
+}
+
+/** A team member, or null (the route checks the id belongs to the team on screen). */
+export async function findTeamUser(db: Db, teamUserId: number) {
+  const row = await teamUsersQuery(db).where('team_users.id', '=', teamUserId).executeTakeFirst();
+  return row ? { ...toTeamUser(row), teamId: row.teamId } : null;
+}
+
+export const WELCOME_BATCH_MAX = 10_000;
+
+/**
+ * sendWelcomeEmails: one batch job per request. The batch key comes from the request's idempotency
+ * key (the form's hidden key, or the API's requestKey) or, without one, from the recipients and the
+ * current minute; the job id and every email's message key derive from it, so a double click (the
+ * same request twice) sends each person one email (decision 213).
+ */
+export async function sendWelcomeEmails(
+  db: Db,
+  actorId: number,
+  input: { emails?: string[]; userIds?: number[]; teamId?: number; requestKey?: string },
+): Promise<{ batchKey: string; jobId: string; count: number; unknownEmails: string[] }> {
+  const emails = [...new Set((input.emails ?? []).map((e) => e.trim().toLowerCase()))];
+  const found = new Map<number, string>();
+  for (let i = 0; i < emails.length; i += 1000) {
+    const chunk = emails.slice(i, i + 1000);
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where((eb) => eb(eb.fn('lower', ['email']), 'in', chunk))
+      .execute();
+    for (const r of rows) found.set(r.id, r.email.toLowerCase());
+  }
+  if (input.userIds?.length) {
+    for (let i = 0; i < input.userIds.length; i += 1000) {
+      const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', input.userIds.slice(i, i + 1000)).execute();
+      for (const r of rows) found.set(r.id, r.email.toLowerCase());
+    }
+  }
+  const known = new Set(found.values());
+  const unknownEmails = emails.filter((e) => !known.has(e));
+  const userIds = [...found.keys()].sort((a, b) => a - b).slice(0, WELCOME_BATCH_MAX);
+  if (!userIds.length) throw new DomainError('invalid', 'None of these people has an account.');
+  const batchKey = input.requestKey
+    ? `req-${input.requestKey}`
+    : `auto-${createHash('sha256').update(userIds.join(',')).digest('hex').slice(0, 16)}-${Math.floor(Date.now() / 60_000)}`;
+  const jobId = `welcome-${batchKey}`;
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, { actorId, action: 'team.sendWelcomeEmails', entity: 'team', entityId: input.teamId ?? null, after: { batchKey, userIds } }),
+  );
+  await enqueue('welcome-email-batch', { batchKey, userIds }, { jobId });
+  return { batchKey, jobId, count: userIds.length, unknownEmails };
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserForThisFile, loginAndWait, open, type TestPage } from './support';
+
+/**
+ * The team feed in a real browser, JavaScript on and off: the demo team admin schedules a post
+ * ('Post scheduled') and posts one with two images and a PDF; the demo learner likes it and comments
+ * on it; the author's bell count and the page title's '(N)' follow.
+ */
+const { newPage } = browserForThisFile();
+const TEAM_ADMIN = 'teamadmin@leda.test';
+const LEARNER = 'learner@leda.test';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b3e10000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function signedIn(email: string, javaScript: boolean) {
+  const tp = await newPage({ javaScript });
+  await loginAndWait(tp, email, /^\/app/);
+  return tp;
+}
+
+async function leadershipTeam(tp: TestPage) {
+  await open(tp, '/app/team');
+  const href = await tp.page.locator('a.team-card', { hasText: 'Leadership Team' }).getAttribute('href');
+  await open(tp, href!);
+  return href!;
+}
+
+const bell = (page: Page) => page.locator('a.app-counter[href="/app/notifications"] .app-counter-badge');
+
+async function settled(tp: TestPage) {
+  await tp.page.waitForLoadState('load');
+  if (tp.javaScript) {
+    await tp.page.waitForFunction(() => {
+      const r = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+      return r !== undefined && r.state.navigation.state === 'idle' && r.state.revalidation === 'idle';
+    });
+  }
+}
+
+describe('team feed', () => {
+  for (const javaScript of [false, true]) {
+    const mode = javaScript ? 'JS on' : 'JS off';
+    it(`${mode}: schedule, post with files, like, comment, notifications`, async () => {
+      const admin = await signedIn(TEAM_ADMIN, javaScript);
+      const teamPath = await leadershipTeam(admin);
+      const before = Number(await bell(admin.page).innerText());
+
+      // A scheduled post: 'Post scheduled' with the date, not in the feed.
+      const tomorrow = new Date(Date.now() + 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const local = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T09:00`;
+      await admin.page.locator('#post-text').fill(`Scheduled ${mode}`);
+      await admin.page.locator('#post-schedule').fill(local);
+      await admin.page.getByRole('button', { name: 'Post', exact: true }).click();
+      await admin.page.getByText('Post scheduled for').waitFor();
+      await settled(admin);
+      expect(await admin.page.locator('article.post-card', { hasText: `Scheduled ${mode}` }).count()).toBe(0);
+
+      // A post with two images and a PDF.
+      await admin.page.locator('#post-text').fill(`Team update ${mode} with **news**`);
+      await admin.page.locator('#post-files').setInputFiles([
+        { name: 'one.png', mimeType: 'image/png', buffer: PNG },
+        { name: 'two.png', mimeType: 'image/png', buffer: PNG },
+        { name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF },
+      ]);
+      await admin.page.getByRole('button', { name: 'Post', exact: true }).click();
+      const card = admin.page.locator('article.post-card', { hasText: `Team update ${mode}` });
+      await card.waitFor();
+      expect(await card.locator('.post-collage img').count()).toBe(2);
+      expect(await card.getByRole('link', { name: 'plan.pdf' }).count()).toBe(1);
+      expect(await card.locator('strong', { hasText: 'news' }).count()).toBe(1);
+
+      // The learner likes it and comments on it.
+      const learner = await signedIn(LEARNER, javaScript);
+      await open(learner, teamPath);
+      const theirCard = learner.page.locator('article.post-card', { hasText: `Team update ${mode}` });
+      await theirCard.getByRole('button', { name: 'Like', exact: true }).click();
+      await theirCard.getByRole('button', { name: 'Unlike' }).waitFor();
+      await settled(learner);
+      await theirCard.getByText('1 like').waitFor();
+      await theirCard.getByRole('link', { name: /comments?$/ }).click();
+      await learner.page.waitForURL(/\/app\/post\/\d+$/);
+      await settled(learner);
+      await learner.page.getByLabel('Write a comment').fill(`Great ${mode}!`);
+      await learner.page.getByRole('button', { name: 'Comment' }).click();
+      await learner.page.getByText(`Great ${mode}!`).waitFor();
+
+      // The author: two more unseen notifications (a like and a comment), in the bell and the title.
+      await open(admin, teamPath);
+      const after = Number(await bell(admin.page).innerText());
+      expect(after).toBe(before + 2);
+      expect(await admin.page.title()).toMatch(new RegExp(`^\\(${after}\\)`));
+      await open(admin, '/app/notifications');
+      await admin.page.getByText('Lee Learner liked your post').first().waitFor();
+      await admin.page.getByText('Lee Learner commented on your post').first().waitFor();
+    });
+  }
+
+  it('narrow screens: without JS the bell is the notifications page; with JS a modal dialog (focus kept inside, Escape closes)', async () => {
+    const viewport = { width: 420, height: 800 };
+    const plain = await newPage({ javaScript: false, viewport });
+    await loginAndWait(plain, LEARNER, /^\/app/);
+    await plain.page.locator('a.app-counter[href="/app/notifications"]').click();
+    await plain.page.waitForURL(/\/app\/notifications$/);
+
+    const tp = await newPage({ javaScript: true, viewport });
+    await loginAndWait(tp, LEARNER, /^\/app/);
+    await settled(tp);
+    const where = tp.page.url();
+    await tp.page.locator('a.app-counter[href="/app/notifications"]').click();
+    const dialog = tp.page.getByRole('dialog', { name: 'Notifications' });
+    await dialog.waitFor();
+    expect(tp.page.url()).toBe(where);
+    expect(await tp.page.locator('dialog.notification-modal').evaluate((d) => (d as HTMLDialogElement).open && d.matches(':modal'))).toBe(true);
+    const focusInside = () => tp.page.evaluate(() => document.querySelector('dialog.notification-modal')?.contains(document.activeElement) ?? false);
+    expect(await focusInside()).toBe(true);
+    const focused = () => tp.page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focused()).toBe('Close');
+    // From the first control Shift+Tab wraps to the last, and Tab from there back to the first.
+    await tp.page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('See all notifications');
+    await tp.page.keyboard.press('Tab');
+    expect(await focused()).toBe('Close');
+    expect(await focusInside()).toBe(true);
+    await tp.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(tp.page.url()).toBe(where);
+  });
+});

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { browserForThisFile, loginAndWait, open, waitForPath, type TestPage } from './support';
+
+/**
+ * Journeys in a real browser as the demo learner, JavaScript on and off: start a journey, mark the
+ * reading read and the video watched, find the survey and game, add each step's activity and complete
+ * it in My Activities, see the steps 'Finished' and 'Congratulations!', download the summary PDF
+ * (it parses and holds the learner's name). The team journeys page shows the timeline.
+ */
+const { newPage } = browserForThisFile();
+const LEARNER = 'learner@leda.test';
+
+async function settle(tp: TestPage) {
+  if (!tp.javaScript) return tp.page.waitForLoadState('load');
+  await tp.page.waitForFunction(() => {
+    const r = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
+    return r !== undefined && r.state.navigation.state === 'idle' && r.state.revalidation === 'idle';
+  });
+}
+
+/** Completes every task of the activity open in My Activities (answers left empty: 'No response provided.'). */
+async function completeOpenActivity(tp: TestPage) {
+  const { page } = tp;
+  for (let i = 0; i < 10; i++) {
+    if (new URL(page.url()).pathname === '/app/activities/completed-activities') break;
+    const form = page.locator('form.task-form').first();
+    await form.waitFor();
+    const taskId = await form.locator('input[name=myActivityTaskId]').inputValue();
+    await form.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForFunction((id) => !document.querySelector(`form.task-form input[name=myActivityTaskId][value="${id}"]`) || location.pathname.endsWith('completed-activities'), taskId);
+    await settle(tp);
+  }
+  await waitForPath(page, '/app/activities/completed-activities');
+}
+
+async function journey(javaScript: boolean, urlId: string, name: string) {
+  const tp = await newPage({ javaScript });
+  const { page } = tp;
+  await loginAndWait(tp, LEARNER, /^\/app/);
+  await open(tp, `/app/journey/${urlId}`);
+  await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await waitForPath(page, new RegExp(`^/app/journey/${urlId}/step/`));
+  await settle(tp);
+  const stepLinks = page.getByRole('navigation', { name: 'Journey steps' }).getByRole('link');
+  const hrefs = (await stepLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))).slice(0, -1);
+  const steps = hrefs.length;
+  expect(steps).toBeGreaterThanOrEqual(4);
+  await expect.poll(() => page.getByText('Ready to start').first().isVisible()).toBe(true);
+
+  for (let n = 1; n <= steps; n++) {
+    await open(tp, hrefs[n - 1]!);
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: new RegExp(`^STEP ${n}:`) }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Step navigation (top)' }).getByRole('link', { name: n < steps ? `Next: STEP ${n + 1}` : 'Next: Journey end' }).count()).toBe(1);
+    const read = page.getByRole('button', { name: 'Mark as read' });
+    if (await read.count()) {
+      await read.first().click();
+      await settle(tp);
+      await expect.poll(() => page.locator('.badge.done', { hasText: 'Read' }).first().isVisible()).toBe(true);
+    }
+    const watched = page.getByRole('button', { name: 'Mark as watched' });
+    if (await watched.count()) {
+      await watched.first().click();
+      await settle(tp);
+      await expect.poll(() => page.locator('.badge.done', { hasText: 'Watched' }).first().isVisible()).toBe(true);
+    }
+    const players = page.locator('a[href^="/app/explore/assessments/"], a[href^="/app/explore/games/"]');
+    if (await players.count()) expect(await players.first().getAttribute('href')).toMatch(/^\/app\/explore\/(assessments|games)\/[a-z0-9-]+$/);
+    await page.getByRole('button', { name: 'Add to My Activities' }).first().click();
+    await waitForPath(page, /^\/app\/activities\?myActivityId=\d+$/);
+    await settle(tp);
+    await completeOpenActivity(tp);
+  }
+  await open(tp, `/app/journey/${urlId}`);
+  await waitForPath(page, `/app/journey/${urlId}/step/end`);
+  await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Congratulations!' }).isVisible()).toBe(true);
+  expect(await page.getByText('Finished').count()).toBe(steps);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your summary (PDF)' }).click()]);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const pdf = await PDFDocument.load(bytes);
+  expect(pdf.getTitle()).toBe(`${name}: summary for Lee Learner`);
+  return tp;
+}
+
+describe('journeys', () => {
+  it('JavaScript on: start, work through every step type, complete, Congratulations!, download the PDF', async () => {
+    await journey(true, 'giving-feedback-that-lands', 'Giving feedback that lands');
+  }, 240_000);
+
+  it('JavaScript off: the same with plain forms; the team journeys page shows the timeline and filters', async () => {
+    const tp = await journey(false, 'leading-through-change', 'Leading through change');
+    const { page } = tp;
+    await open(tp, '/app/team');
+    const sales = page.getByRole('link', { name: 'Sales Team' }).first();
+    const href = await sales.getAttribute('href');
+    await open(tp, `${href}/journeys`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Journeys' }).isVisible()).toBe(true);
+    expect(await page.getByText('Quarter-end break').count()).toBe(1);
+    await page.getByRole('link', { name: 'Completed Journeys' }).click();
+    await waitForPath(page, /filter=completed$/);
+    expect(await page.getByRole('heading', { level: 3, name: 'Leading through change' }).count()).toBe(1);
+  }, 240_000);
+});
