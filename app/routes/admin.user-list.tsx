@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { z } from 'zod';
 import { listUsers, peopleSchemas, setIsOrganisationAdmin, usersList, type AdminUserRow } from '@modules/admin/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
@@ -65,6 +65,8 @@ export default function UserList() {
   const state = page.query as unknown as ListState;
   const here = `${location.pathname}${location.search}`;
   const [editing, setEditing] = useState<EditableUser | null | undefined>(undefined);
+  // A saved user redirects back here (a new location): the dialog closes and the list shows 'User saved.'.
+  useEffect(() => setEditing(undefined), [location.key]);
   const openEditor = (user: EditableUser | null) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (typeof HTMLDialogElement === 'undefined') return; // no <dialog>: follow the link to the page
     event.preventDefault();

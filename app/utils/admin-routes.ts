@@ -1,23 +1,4 @@
-/**
- * The admin console's screens (admin-console section 2). Until each screen lands as its own route,
- * admin.$.tsx renders a placeholder for these paths and a real 404 for anything else.
- */
-export interface AdminScreen {
-  pattern: RegExp;
-  title: string;
-}
-
-const id = String.raw`\d{1,9}`;
-
-export const ADMIN_SCREENS: AdminScreen[] = [
-  { pattern: new RegExp(`^team-editor/${id}/settings/posts$`), title: 'Team posts' },
-];
-
-/** The screen a splat path (after '/admin/') names, or undefined for nonsense. */
-export function adminScreenFor(splat: string | undefined): AdminScreen | undefined {
-  const path = (splat ?? '').replace(/\/+$/, '');
-  return ADMIN_SCREENS.find((s) => s.pattern.test(path));
-}
+/** The admin console's screens (admin-console section 2): each has its own route; this is the home's index of them. */
 
 /** Admin home (admin-console section 2): three sections of links. */
 export const ADMIN_HOME_SECTIONS: { title: string; links: { to: string; label: string }[] }[] = [

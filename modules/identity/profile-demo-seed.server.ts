@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Db } from '@modules/shared/index.server';
 import { uploadProfilePhoto } from './profile-photo.server';
 
@@ -19,8 +18,9 @@ const PROFILES: { email: string; phone: string; bio: string; photo?: { backgroun
   { email: 'admin@leda.test', phone: '+44 7911 123456', bio: 'I keep the Leda content and organisations running.' },
 ];
 
-function portrait(background: string, initials: string) {
+async function portrait(background: string, initials: string) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512"><rect width="512" height="512" fill="${background}"/><circle cx="256" cy="200" r="96" fill="#ffffff" opacity="0.9"/><rect x="112" y="320" width="288" height="220" rx="140" fill="#ffffff" opacity="0.9"/><text x="256" y="228" text-anchor="middle" font-family="Arial, sans-serif" font-size="88" font-weight="700" fill="${background}">${initials}</text></svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { DomainError, putBlob, readBlob, type Db } from '@modules/shared/index.server';
 import { getUserProfile } from './profile.server';
 import type { PolicyUser } from './policy.server';
@@ -29,6 +28,8 @@ export async function normalisePhoto(bytes: Uint8Array): Promise<Buffer> {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ALLOWED.has(detected.mime)) throw new DomainError('invalid', PHOTO_TYPE_MESSAGE);
   try {
+    // sharp (libvips) is loaded on the first photo, not with every process that imports identity.
+    const { default: sharp } = await import('sharp');
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover', position: 'attention' })

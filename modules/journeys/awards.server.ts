@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { DomainError, type Db } from '@modules/shared/index.server';
 import type { PolicyUser } from '@modules/identity/index.server';
 import { listMyActivities, loadMyActivities } from '@modules/activities/index.server';
@@ -56,6 +56,7 @@ class Writer {
     private doc: PDFDocument,
     private font: PDFFont,
     private bold: PDFFont,
+    private ink: Color,
   ) {
     this.page = this.newPage();
   }
@@ -82,7 +83,7 @@ class Writer {
       lines.push(line);
       for (const l of lines) {
         if (this.y < 60) this.newPage();
-        this.page.drawText(l, { x: 50 + (opts.indent ?? 0), y: this.y, size, font, color: rgb(0.1, 0.1, 0.15) });
+        this.page.drawText(l, { x: 50 + (opts.indent ?? 0), y: this.y, size, font, color: this.ink });
         this.y -= size * 1.4;
       }
     }
@@ -102,11 +103,13 @@ export async function journeySummaryPdf(db: Db, user: PolicyUser & { fullName: s
   );
   const answers = mine.length ? await loadMyActivities(db, user.userId, mine.map((m) => m.myActivityId)) : [];
 
+  // pdf-lib is loaded on the first summary, not with every process that imports the journeys module.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`${journey.name}: summary for ${user.fullName}`);
   doc.setAuthor('Leda');
   doc.setSubject(journey.name);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), rgb(0.1, 0.1, 0.15));
   w.write('Leda journey summary', { size: 10 });
   w.write(journey.name, { size: 22, bold: true, gap: 8 });
   w.write(`Completed by ${user.fullName} on ${uj.completedAt.slice(0, 10)}`, { size: 12, gap: 14 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
+import { createRequire } from 'node:module';
+import type * as BullMQ from 'bullmq';
+import type { Queue } from 'bullmq';
 import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -84,6 +86,14 @@ const SWEEP_GRACE_MS = 30_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const SHORT_DELAY_MS = 5000;
 
+/**
+ * bullmq is loaded on the first queue, not by every process that imports this port (~0.35 s of
+ * start-up for each test file and script that never enqueues on Redis). bullmq ships CommonJS.
+ */
+const requireCjs = createRequire(import.meta.url);
+let bullmq: typeof BullMQ | undefined;
+const bull = () => (bullmq ??= requireCjs('bullmq') as typeof BullMQ);
+
 const registry = new Map<string, JobDefinition>();
 const pending = new Set<Promise<void>>();
 const queues = new Map<QueueName, Queue>();
@@ -138,7 +148,7 @@ export function getQueue(name: QueueName): Queue | undefined {
   }
   let queue = queues.get(name);
   if (!queue) {
-    queue = new Queue(name, {
+    queue = new (bull().Queue)(name, {
       connection,
       prefix: queuePrefix(),
       defaultJobOptions: {

@@ -203,14 +203,20 @@ export async function listFeed(db: Db, user: PolicyUser, team: TeamScope, page: 
   return (rows as unknown as PostQueryRow[]).map(toPost);
 }
 
-/** The team's Posts table: every post of the team, scheduled ones included, newest first. */
+/**
+ * The team's Posts table (admin-console s.4): posted posts first, newest posted first, then the
+ * scheduled ones, soonest first; a post neither posted nor scheduled comes last.
+ */
 export async function listTeamPosts(db: Db, user: PolicyUser, team: TeamScope): Promise<Post[]> {
   if (!policy.canAdministerTeam(user, team)) throw deny();
   const rows = await db
     .selectFrom('posts')
     .select(postSelect(user.userId))
     .where('posts.team_id', '=', team.teamId)
-    .orderBy('posts.created_at', 'desc')
+    .orderBy(sql`posts.posted_at is null`)
+    .orderBy('posts.posted_at', 'desc')
+    .orderBy(sql`posts.scheduled_at is null`)
+    .orderBy('posts.scheduled_at', 'asc')
     .orderBy('posts.id', 'desc')
     .limit(1000)
     .execute();

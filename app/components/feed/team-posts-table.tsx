@@ -1,0 +1,79 @@
+import { Form, Link, useSearchParams } from '@remix-run/react';
+import { shortDateTime } from './dates';
+
+/** One row of a team's Posts table (learner /app/team/{teamId}/posts and the admin SETTINGS Posts sub-tab). */
+export interface TeamPostRow {
+  postId: number;
+  text: string;
+  author: string;
+  postedAt: string | null;
+  scheduledAt: string | null;
+  pinned: boolean;
+}
+
+
+/**
+ * Every post of a team, posted ones first then scheduled, with Edit (the post page) and Delete.
+ * Delete asks first: ?confirm=<postId> shows 'Are you sure you wish to delete this post?' with
+ * Delete and Cancel, so it works as plain links and form posts without JavaScript.
+ */
+export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts to display.' }: { posts: TeamPostRow[]; emptyMessage?: string }) {
+  const [params] = useSearchParams();
+  const confirm = Number(params.get('confirm'));
+  if (!posts.length) return <p className="empty-message">{emptyMessage}</p>;
+  return (
+    <table className="data-table">
+      <thead>
+        <tr>
+          <th scope="col">Post</th>
+          <th scope="col">Author</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {posts.map((p) => (
+          <tr key={p.postId}>
+            <td className="truncate-3">{p.text || '(files only)'}</td>
+            <td>{p.author}</td>
+            <td>
+              {p.postedAt ? `Posted ${shortDateTime(p.postedAt)}` : `Scheduled ${shortDateTime(p.scheduledAt)}`}
+              {p.pinned ? ', pinned' : ''}
+            </td>
+            <td>
+              <Link to={`/app/post/${p.postId}`} aria-label={`Edit post ${p.postId}`}>
+                Edit
+              </Link>{' '}
+              {confirm === p.postId ? (
+                <span role="alertdialog" aria-label="Confirm delete" className="confirm">
+                  Are you sure you wish to delete this post?{' '}
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="intent" value="delete-post" />
+                    <input type="hidden" name="postId" value={p.postId} />
+                    <button type="submit" className="button small danger">
+                      Delete
+                    </button>
+                  </Form>{' '}
+                  <Link to="." className="button small secondary">
+                    Cancel
+                  </Link>
+                </span>
+              ) : (
+                <Link to={`?confirm=${p.postId}`} className="button small secondary" aria-label={`Delete post ${p.postId}`}>
+                  Delete
+                </Link>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The rows the table shows, from the social module's posts. */
+export function toTeamPostRows(
+  posts: { postId: number; text: string; userCreator: { fullName: string } | null; postedAt: string | null; scheduledAt: string | null; pinnedAt: string | null }[],
+): TeamPostRow[] {
+  return posts.map((p) => ({ postId: p.postId, text: p.text.slice(0, 200), author: p.userCreator?.fullName ?? '', postedAt: p.postedAt, scheduledAt: p.scheduledAt, pinned: p.pinnedAt !== null }));
+}

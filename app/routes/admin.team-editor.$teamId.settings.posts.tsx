@@ -1,0 +1,80 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { deletePostsFromTeam, jobScheduler, listTeamPosts } from '@modules/social/index.server';
+import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { TeamPostsTable, toTeamPostRows } from '~/components/feed/team-posts-table';
+import { readFormData } from '~/utils/form.server';
+import { handlePostAction } from '~/utils/post-actions.server';
+import { requireProductAdmin } from '~/utils/session.server';
+import feedStyles from '~/styles/feed.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
+export const meta: MetaFunction = () => [{ title: 'Team Settings | Posts | Leda Admin' }];
+
+/**
+ * SETTINGS Posts (admin-console sections 2 and 4): the team's posts, posted ones first (newest posted
+ * first), then scheduled ones (soonest first), with edit and delete after a confirmation, and
+ * 'Delete all posts' (/api/post/deletePostsFromTeam) after its own confirmation. Product admins only.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const posts = await listTeamPosts(getDb(), admin, { teamId: team.teamId, organisationId: team.organisationId });
+  return { teamId: team.teamId, posts: toTeamPostRows(posts) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request);
+  const team = await teamFromParams(params);
+  const back = `/admin/team-editor/${team.teamId}/settings/posts`;
+  const form = await readFormData(request.clone());
+  if (form.get('intent') !== 'delete-all-posts') return handlePostAction(request, admin, back);
+  try {
+    const deleted = await deletePostsFromTeam(getDb(), admin, { teamId: team.teamId, organisationId: team.organisationId }, jobScheduler);
+    return redirect(`${back}?deleted=${deleted}`);
+  } catch (error) {
+    if (isDomainError(error)) return data({ ok: false, formErrors: [error.message] }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function TeamSettingsPosts() {
+  const { posts } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const deleted = params.get('deleted');
+  const confirmAll = params.get('confirm') === 'all';
+  return (
+    <section className="te-card" aria-labelledby="team-posts-title">
+      <h2 id="team-posts-title">Posts</h2>
+      {deleted !== null ? (
+        <p className="te-status" role="status">
+          {deleted === '1' ? '1 post deleted.' : `${Number(deleted) || 0} posts deleted.`}
+        </p>
+      ) : null}
+      <TeamPostsTable posts={posts} />
+      {posts.length ? (
+        confirmAll ? (
+          <p role="alertdialog" aria-label="Confirm delete all posts" className="confirm">
+            Are you sure you wish to delete every post of this team?{' '}
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="intent" value="delete-all-posts" />
+              <button type="submit" className="button small danger">
+                Delete all posts
+              </button>
+            </Form>{' '}
+            <Link to="." className="button small secondary">
+              Cancel
+            </Link>
+          </p>
+        ) : (
+          <p>
+            <Link to="?confirm=all" className="button small secondary">
+              Delete all posts
+            </Link>
+          </p>
+        )
+      ) : null}
+    </section>
+  );
+}
