@@ -5,8 +5,7 @@
  * script follows its progress; without it the job runs in this process. Re-running the same file
  * creates no duplicates. Exit code 0 when the import finished, 1 when it failed, 2 for bad arguments.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { confirmImport, createImportPreview, getImport, IMPORT_MAX_BYTES, PREVIEW_LABELS, type ImportPreviewStatus } from '@modules/admin/index.server';
@@ -35,9 +34,14 @@ export async function runUsersImport(argv: string[], out: Out = console, opts: {
     out.error(`The file is too large (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB).`);
     return 2;
   }
+  // At most IMPORT_MAX_BYTES (5 MB): read whole, so nothing is left open when the team is refused.
+  const bytes = await readFile(file);
+  const source = (async function* () {
+    yield bytes;
+  })();
   let importId: number;
   try {
-    importId = await createImportPreview(getDb(), null, { teamId, fileName: path.basename(file), source: createReadStream(file) });
+    importId = await createImportPreview(getDb(), null, { teamId, fileName: path.basename(file), source });
   } catch (error) {
     if (isDomainError(error)) {
       out.error(error.message);
