@@ -13,7 +13,7 @@ declare module '@modules/shared/queue.server' {
 export const CSV_IMPORT_ATTEMPTS = 5;
 
 /**
- * Imports a confirmed CSV import into its team, in batches (modules/admin/csv-import.server.ts).
+ * Imports a confirmed CSV import into its team, in batches (modules/admin/csv-import-run.server.ts).
  * Idempotent: each row's result is its ledger, so a retry or a restart after a crash resumes where
  * the last committed batch stopped. Progress goes to the import row (the page reads it) and the job.
  */

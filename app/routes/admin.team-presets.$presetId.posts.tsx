@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { z } from 'zod';
-import { getDb, logger } from '@modules/shared/index.server';
-import { getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
+import { getDb, isDomainError, logger } from '@modules/shared/index.server';
+import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
 import { DURATION_UNITS, fromDays, toDays, toStoredTime, type DurationUnit } from '@modules/journeys/index.server';
+import { uploadFiles } from '@modules/social/index.server';
 import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
-import { readFormData } from '~/utils/form.server';
+import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const PRESET_SAVED = 'Preset saved.';
@@ -13,7 +14,10 @@ export const PRESET_SAVE_BUG = 'Bug while saving preset';
 
 /**
  * Preset editor, POSTS tab: text, when (days, weeks x7 or months x30 from the start), time HH:MM
- * (':00' appended), official flag. ?edit=<id> edits a post, ?confirm=<id> asks before deleting.
+ * (':00' appended), official flag and files (photos .png .jpg .jpeg, documents .pdf; up to 10),
+ * uploaded in the same multipart POST as the post editor's (works without JavaScript). Editing keeps
+ * the post's files unless one is ticked for removal. ?edit=<id> edits a post, ?confirm=<id> asks
+ * before deleting.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireProductAdmin(request);
@@ -21,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   return {
     presetId,
+    maxFiles: PRESET_POST_MAX_FILES,
     posts: preset.posts.map((p) => ({ ...p, when: fromDays(p.scheduledIn), hhmm: p.time.slice(0, 5) })),
   };
 }
@@ -34,16 +39,27 @@ const postForm = z.object({
   isLedaOfficial: z.literal('on').optional(),
 });
 
+type Result = { ok: boolean; message: string | null; errors: Record<string, string>; savedAt?: number };
+const fail = (status: number, errors: Record<string, string>, message: string | null = null) => data<Result>({ ok: false, message, errors }, { status });
+const ids = (values: FormDataEntryValue[]) => new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0));
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
   const presetId = idParam(params, 'presetId');
-  const form = await readFormData(request);
-  const intent = form.get('intent');
+  let read: Awaited<ReturnType<typeof readFormWithFiles>>;
+  try {
+    read = await readFormWithFiles(request);
+  } catch (err) {
+    if (!(err instanceof Response)) throw err;
+    const body = (await err.json().catch(() => null)) as { errorMsg?: string } | null;
+    return fail(err.status, { files: body?.errorMsg ?? 'The upload could not be read.' });
+  }
+  const { form, files } = read;
   const base = `/admin/team-presets/${presetId}/posts`;
-  if (intent === 'delete') {
+  const preset = await orNotFound(() => getPresetById(getDb(), presetId));
+  if (form.get('intent') === 'delete') {
     const postId = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(form.get('presetPostId'));
-    const preset = await orNotFound(() => getPresetById(getDb(), presetId));
-    if (!postId.success || !preset.posts.some((p) => p.presetPostId === postId.data)) return data({ ok: false, message: PRESET_SAVE_BUG, errors: {} as Record<string, string> }, { status: 404 });
+    if (!postId.success || !preset.posts.some((p) => p.presetPostId === postId.data)) return fail(404, {}, PRESET_SAVE_BUG);
     await removePresetPost(getDb(), admin.userId, postId.data);
     return redirect(base);
   }
@@ -58,28 +74,47 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
-    return data({ ok: false, message: null as string | null, errors }, { status: 400 });
+    return fail(400, errors);
   }
   const p = parsed.data;
-  if (!p.text.trim()) return data({ ok: false, message: null as string | null, errors: { text: 'A post needs text.' } as Record<string, string> }, { status: 400 });
+  const existing = p.presetPostId ? preset.posts.find((x) => x.presetPostId === p.presetPostId) : null;
+  if (p.presetPostId && !existing) return fail(404, {}, PRESET_SAVE_BUG);
+  // The files the form showed (hidden fileIds) stay unless ticked for removal; ids not on this post are ignored.
+  const shown = ids(form.getAll('fileIds'));
+  const removed = ids(form.getAll('removeFileIds'));
+  const kept = (existing?.postFiles ?? []).map((f) => f.file.fileId).filter((id) => shown.has(id) && !removed.has(id));
+  if (kept.length + files.length > PRESET_POST_MAX_FILES) return fail(400, { files: `At most ${PRESET_POST_MAX_FILES} files per post.` });
+  if (!p.text.trim() && kept.length + files.length === 0) return fail(400, { text: PRESET_POST_EMPTY });
+  let uploaded: number[] = [];
   try {
-    await orNotFound(() =>
-      savePresetPost(getDb(), admin.userId, {
-        presetId,
-        post: { presetPostId: p.presetPostId ?? null, text: p.text, scheduledIn: toDays(p.amount, p.unit), time: toStoredTime(p.time)!, isLedaOfficial: p.isLedaOfficial === 'on' },
-      }),
-    );
+    if (files.length) uploaded = (await uploadFiles(getDb(), admin.userId, 'files', files)).map((f) => f.fileId);
+  } catch (err) {
+    if (isDomainError(err)) return fail(err.status, { files: err.message });
+    throw err;
+  }
+  try {
+    await savePresetPost(getDb(), admin.userId, {
+      presetId,
+      post: {
+        presetPostId: p.presetPostId ?? null,
+        text: p.text,
+        scheduledIn: toDays(p.amount, p.unit),
+        time: toStoredTime(p.time)!,
+        isLedaOfficial: p.isLedaOfficial === 'on',
+        fileIds: [...kept, ...uploaded],
+      },
+    });
   } catch (err) {
     if (!(err instanceof Error)) throw err;
     logger().warn({ err, presetId }, 'preset post save failed');
-    return data({ ok: false, message: PRESET_SAVE_BUG as string | null, errors: {} as Record<string, string> }, { status: 400 });
+    return fail(400, {}, PRESET_SAVE_BUG);
   }
-  return { ok: true, message: PRESET_SAVED as string | null, errors: {} as Record<string, string> };
+  return { ok: true, message: PRESET_SAVED, errors: {}, savedAt: Date.now() } satisfies Result as Result;
 }
 
 type Post = Awaited<ReturnType<typeof loader>>['posts'][number];
 
-function PostForm({ post, errors }: { post: Post | null; errors: Record<string, string> }) {
+function PostForm({ post, errors, maxFiles, savedAt }: { post: Post | null; errors: Record<string, string>; maxFiles: number; savedAt?: number }) {
   const err = (name: string) =>
     errors[name] ? (
       <p id={`pp-${name}-error`} className="field-errors" role="alert">
@@ -88,14 +123,37 @@ function PostForm({ post, errors }: { post: Post | null; errors: Record<string, 
     ) : null;
   const aria = (name: string) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `pp-${name}-error` : undefined });
   return (
-    <Form method="post" className="admin-card" aria-labelledby="pp-form-heading" key={post?.presetPostId ?? 'new'}>
+    <Form method="post" encType="multipart/form-data" className="admin-card" aria-labelledby="pp-form-heading" key={`${post?.presetPostId ?? 'new'}-${savedAt ?? 0}`}>
       <h3 id="pp-form-heading">{post ? 'Edit post' : 'Add a post'}</h3>
       <input type="hidden" name="intent" value="save" />
       {post ? <input type="hidden" name="presetPostId" value={post.presetPostId} /> : null}
       <div className="field">
         <label htmlFor="pp-text">Text</label>
-        <textarea id="pp-text" name="text" rows={4} maxLength={10000} required defaultValue={post?.text ?? ''} {...aria('text')} />
+        <textarea id="pp-text" name="text" rows={4} maxLength={10000} defaultValue={post?.text ?? ''} {...aria('text')} />
         {err('text')}
+      </div>
+      {post?.postFiles.length ? (
+        <fieldset className="field">
+          <legend>Files of this post</legend>
+          <ul className="preset-post-files">
+            {post.postFiles.map(({ file }) => (
+              <li key={file.fileId}>
+                <input type="hidden" name="fileIds" value={file.fileId} />
+                <a href={`/blobs/${file.blobId}`} target="_blank" rel="noopener noreferrer">
+                  {file.fileName}
+                </a>{' '}
+                <label className="checkbox">
+                  <input type="checkbox" name="removeFileIds" value={file.fileId} /> Remove {file.fileName}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor="pp-files">Photos (.png, .jpg, .jpeg) and documents (.pdf), up to {maxFiles}</label>
+        <input id="pp-files" type="file" name="files" multiple accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf" {...aria('files')} />
+        {err('files')}
       </div>
       <div className="preset-row-form">
         <div className="field">
@@ -138,7 +196,7 @@ function PostForm({ post, errors }: { post: Post | null; errors: Record<string, 
 const whenText = (p: Post) => (p.scheduledIn === 0 ? `On the start day at ${p.hhmm}` : `After ${p.when.amount} ${p.when.unit} (day ${p.scheduledIn}) at ${p.hhmm}`);
 
 export default function PresetPosts() {
-  const { posts } = useLoaderData<typeof loader>();
+  const { posts, maxFiles } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const editing = posts.find((p) => String(p.presetPostId) === params.get('edit')) ?? null;
@@ -171,7 +229,7 @@ export default function PresetPosts() {
                 <td>{whenText(p)}</td>
                 <td className="truncate-3">{p.text}</td>
                 <td>{p.isLedaOfficial ? 'Yes' : 'No'}</td>
-                <td>{p.postFiles.length}</td>
+                <td>{p.postFiles.length ? p.postFiles.map((f) => f.file.fileName).join(', ') : 'None'}</td>
                 <td className="row-actions">
                   <Link to={`?edit=${p.presetPostId}`} className="button small secondary" aria-label={`Edit post ${whenText(p)}`}>
                     Edit
@@ -203,7 +261,8 @@ export default function PresetPosts() {
       ) : (
         <p className="empty-message">No records to display.</p>
       )}
-      <PostForm post={editing} errors={result?.errors ?? {}} />
+      {/* A fresh form after each save: with JavaScript the chosen files are not sent twice. */}
+      <PostForm post={editing} errors={result?.errors ?? {}} maxFiles={maxFiles} savedAt={result?.savedAt} />
     </section>
   );
 }

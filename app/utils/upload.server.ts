@@ -25,6 +25,29 @@ export async function readUploadedFiles(request: Request): Promise<{ name: strin
   return Promise.all(parts.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
 }
 
+/**
+ * A screen's form POST that may carry files (a plain HTML form, multipart, JavaScript or not): the
+ * text fields as FormData and the non-empty parts of the field 'files' as name + bytes. A urlencoded
+ * POST answers its fields and no files. An upload too large or unreadable throws apiError (4xx).
+ */
+export async function readFormWithFiles(request: Request): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
+  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+    try {
+      return { form: await request.formData(), files: [] };
+    } catch {
+      throw apiError(400, 'The form could not be read. Please reload the page and try again.');
+    }
+  }
+  const clone = request.clone();
+  const files = (await readUploadedFiles(request)).filter((f) => f.bytes.byteLength > 0);
+  try {
+    const form = await parseMultipartFormData(clone, createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ name }) => name !== 'files' }));
+    return { form, files };
+  } catch {
+    throw apiError(400, 'The form could not be read. Please reload the page and try again.');
+  }
+}
+
 /** The /api/file/* routes: a signed-in user, POST multipart 'files', each checked by content. */
 export function uploadRoute(kind: UploadKind) {
   const loader = async () => apiError(405, 'Use POST for this path.');

@@ -27,23 +27,29 @@ export {
   removePresetJourney,
   savePresetPost,
   removePresetPost,
-  applyPreset,
-  applyPresetInput,
   seedDefaultPreset,
-  saveTeamJourneys,
-  createTeamBreak,
-  parseTeamJourneys,
-  APPLY_WARNING,
   DEFAULT_PRESET_ID,
-  DEFAULT_TIME_ZONE,
   PRESET_NAME_MESSAGE,
   PRESET_DESCRIPTION_MESSAGE,
   PRESET_JOURNEY_TWICE,
+  PRESET_POST_EMPTY,
+  PRESET_POST_MAX_FILES,
   type Preset,
   type PresetJourney,
   type PresetPost,
   type PresetListQuery,
 } from './presets.server';
+export {
+  applyPreset,
+  applyPresetInput,
+  saveTeamJourneys,
+  updateTeam,
+  createTeamBreak,
+  parseTeamJourneys,
+  APPLY_WARNING,
+  DEFAULT_TIME_ZONE,
+  type UpdateTeamInput,
+} from './team-schedule.server';
 export {
   recordAudit,
   listAuditLog,
@@ -111,10 +117,6 @@ export {
   createImportPreview,
   getImport,
   listImportRows,
-  confirmImport,
-  runImport,
-  markImportFailed,
-  importErrorReport,
   listTeamImports,
   PREVIEW_LABELS,
   PREVIEW_PAGE_SIZE,
@@ -124,4 +126,5 @@ export {
   type TeamImport,
   type CsvSource,
 } from './csv-import.server';
+export { confirmImport, runImport, markImportFailed, importErrorReport } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';

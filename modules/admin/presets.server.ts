@@ -3,31 +3,14 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DomainError, defineList, type Db } from '@modules/shared/index.server';
 import type { Database, Transaction } from '@modules/shared/db/database';
 import { idNumber } from '@modules/shared/validation';
-import type { PolicyUser } from '@modules/identity/index.server';
-import { AudienceType, deletePostsFromTeam, savePost, type PublishScheduler } from '@modules/social/index.server';
-import {
-  ALWAYS_UNLOCKED,
-  BREAK_JOURNEY_ID,
-  MAX_SCHEDULE_LENGTH,
-  addDays,
-  isDay,
-  isTimeZone,
-  layOut,
-  saveTeamSchedule,
-  toInput,
-  toStoredTime,
-  zonedInstant,
-  createBreak,
-  teamJourneysInput,
-  type AdminTeamJourney,
-  type TeamJourneyInput,
-} from '@modules/journeys/index.server';
+import { ALWAYS_UNLOCKED, BREAK_JOURNEY_ID, MAX_SCHEDULE_LENGTH, toStoredTime } from '@modules/journeys/index.server';
 import { recordAudit } from './audit.server';
 
 /**
  * Team presets (admin-console s.2-4, 7): a named set of journeys (length, weeks before unlock,
  * breaks) and posts (scheduledIn days from the start, a time, official flag, files) that a product
- * admin applies to a team from a start date. Every change is audited in its own transaction.
+ * admin applies to a team from a start date (team-schedule.server.ts). Every change is audited in its
+ * own transaction.
  */
 export const PRESET_NAME_MESSAGE = 'Enter a preset name';
 export const PRESET_DESCRIPTION_MESSAGE = 'Preset description too long (max 2,000 characters)';
@@ -37,9 +20,8 @@ export const PRESET_POST_NOT_FOUND = 'Preset post not found.';
 export const PRESET_JOURNEY_TWICE = 'This journey is already in this preset.';
 export const PRESET_POST_EMPTY = 'A post needs text or a file.';
 export const PRESET_TIME_MESSAGE = 'Enter a time as HH:MM';
-export const APPLY_WARNING = 'WARNING: This will replace the existing journeys and posts for this team';
+export const PRESET_POST_MAX_FILES = 10;
 export const DEFAULT_PRESET_ID = 1;
-export const DEFAULT_TIME_ZONE = 'Europe/London';
 const MAX_PRESET_POST_TEXT = 10_000;
 const MAX_SCHEDULED_IN = 3650;
 
@@ -55,7 +37,11 @@ const timeField = z
   .string({ error: PRESET_TIME_MESSAGE })
   .max(8)
   .transform((v, ctx) => toStoredTime(v) ?? (ctx.addIssue({ code: 'custom', message: PRESET_TIME_MESSAGE }), z.NEVER));
-const fileIdsOf = (p: { fileIds?: number[]; postFiles?: { file: { fileId: number } }[] }) => [...new Set(p.fileIds ?? p.postFiles?.map((f) => f.file.fileId) ?? [])];
+/** The post's files as sent (fileIds, else postFiles); null when neither is sent: an edit then keeps the files it has. */
+const fileIdsOf = (p: { fileIds?: number[]; postFiles?: { file: { fileId: number } }[] }) => {
+  const ids = p.fileIds ?? p.postFiles?.map((f) => f.file.fileId);
+  return ids ? [...new Set(ids)] : null;
+};
 
 /** /api/admin bodies (admin-console s.7). */
 export const presetSchemas = {
@@ -87,23 +73,14 @@ export const presetSchemas = {
       scheduledIn: z.number({ error: 'Enter when to post, in days' }).int().min(0, { error: 'Enter when to post, in days' }).max(MAX_SCHEDULED_IN),
       time: timeField,
       isLedaOfficial: z.boolean().optional().default(true),
-      postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(10).optional(),
-      fileIds: z.array(idNumber).max(10).optional(),
+      postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(PRESET_POST_MAX_FILES).optional(),
+      fileIds: z.array(idNumber).max(PRESET_POST_MAX_FILES).optional(),
     }),
   }),
   presetPostId: z.object({ presetPostId: idNumber }),
   createBreak: z.object({ teamId: idNumber, breakName: z.string().max(120, { error: 'Max 120 characters' }).nullish() }),
 };
 
-/** The teamJourneys part of /api/admin/updateTeam, checked before anything is saved (400 when malformed). */
-export function parseTeamJourneys(raw: unknown): TeamJourneyInput[] {
-  const parsed = teamJourneysInput.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DomainError('invalid', `teamJourneys${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'not valid'}`);
-  }
-  return parsed.data;
-}
 
 export interface PresetJourney {
   presetJourneyId: number;
@@ -134,7 +111,8 @@ export interface Preset {
 }
 
 type Trx = Transaction<Database>;
-const inTrx = <T>(db: Db, fn: (trx: Trx) => Promise<T>) => db.transaction().execute(fn);
+/** Runs in the caller's transaction when given one, else in a new one. */
+const inTrx = <T>(db: Db, fn: (trx: Trx) => Promise<T>) => (db.isTransaction ? fn(db as Trx) : db.transaction().execute(fn));
 
 /** The preset list (admin /admin/team-presets): search and sort in the URL, counts in one query. */
 export const presetList = defineList({
@@ -370,33 +348,44 @@ export async function removePresetJourney(db: Db, actorId: number, presetJourney
   });
 }
 
-/** Creates (no presetPostId) or updates a preset post; time HH:MM gets ':00'; files must exist. */
+/**
+ * Creates (no presetPostId) or updates a preset post; time HH:MM gets ':00'; files must exist.
+ * The files sent (fileIds or postFiles, at most 10) replace the post's; an edit that sends neither
+ * keeps the files the post has, so a save that only changes the text never loses them.
+ */
 export async function savePresetPost(db: Db, actorId: number, input: z.infer<typeof presetSchemas.post>): Promise<PresetPost> {
   return inTrx(db, async (trx) => {
     await presetRow(trx, input.presetId);
     const p = input.post;
-    const fileIds = fileIdsOf(p);
-    if (!p.text.trim() && !fileIds.length) throw new DomainError('invalid', PRESET_POST_EMPTY);
-    if (fileIds.length) {
-      const found = await trx.selectFrom('files').select('id').where('id', 'in', fileIds).execute();
-      if (found.length !== fileIds.length) throw new DomainError('invalid', 'A file is not available.');
-    }
+    const sent = fileIdsOf(p);
     const time = toStoredTime(p.time);
     if (!time) throw new DomainError('invalid', PRESET_TIME_MESSAGE);
     const values = { text: p.text.trim(), scheduled_in: p.scheduledIn, time, is_leda_official: p.isLedaOfficial ?? true };
-    let id: number;
-    let before: unknown = null;
+    let before: { fileIds: number[] } | null = null;
     if (p.presetPostId) {
       const existing = await trx.selectFrom('preset_posts').selectAll().where('id', '=', p.presetPostId).where('preset_id', '=', input.presetId).executeTakeFirst();
       if (!existing) throw new DomainError('not_found', PRESET_POST_NOT_FOUND);
-      before = existing;
-      await trx.updateTable('preset_posts').set(values).where('id', '=', p.presetPostId).execute();
+      const files = await trx.selectFrom('preset_post_files').select('file_id').where('preset_post_id', '=', existing.id).orderBy('ordinal').execute();
+      before = { ...existing, fileIds: files.map((f) => f.file_id) };
+    }
+    const fileIds = sent ?? before?.fileIds ?? [];
+    if (fileIds.length > PRESET_POST_MAX_FILES) throw new DomainError('invalid', `At most ${PRESET_POST_MAX_FILES} files.`);
+    if (!values.text && !fileIds.length) throw new DomainError('invalid', PRESET_POST_EMPTY);
+    if (sent?.length) {
+      const found = await trx.selectFrom('files').select('id').where('id', 'in', sent).execute();
+      if (found.length !== sent.length) throw new DomainError('invalid', 'A file is not available.');
+    }
+    let id: number;
+    if (p.presetPostId) {
       id = p.presetPostId;
-      await trx.deleteFrom('preset_post_files').where('preset_post_id', '=', id).execute();
+      await trx.updateTable('preset_posts').set(values).where('id', '=', id).execute();
     } else {
       id = (await trx.insertInto('preset_posts').values({ preset_id: input.presetId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
     }
-    if (fileIds.length) await trx.insertInto('preset_post_files').values(fileIds.map((file_id, ordinal) => ({ preset_post_id: id, file_id, ordinal }))).execute();
+    if (sent) {
+      await trx.deleteFrom('preset_post_files').where('preset_post_id', '=', id).execute();
+      if (sent.length) await trx.insertInto('preset_post_files').values(sent.map((file_id, ordinal) => ({ preset_post_id: id, file_id, ordinal }))).execute();
+    }
     await audit(trx, actorId, p.presetPostId ? 'preset.updatePost' : 'preset.createPost', input.presetId, before, { presetPostId: id, ...values, fileIds });
     return (await getPresetById(trx, input.presetId)).posts.find((x) => x.presetPostId === id)!;
   });
@@ -409,85 +398,6 @@ export async function removePresetPost(db: Db, actorId: number, presetPostId: nu
     await audit(trx, actorId, 'preset.removePost', row.preset_id, row, null);
     return { presetId: row.preset_id, presetPostId };
   });
-}
-
-export const applyPresetInput = z.object({
-  teamId: idNumber,
-  presetId: idNumber,
-  startDate: z.string({ error: 'Enter a start date' }).refine(isDay, { error: 'Enter a start date' }),
-  timeZone: z.string().max(64).refine(isTimeZone, { error: 'Choose a time zone' }).default(DEFAULT_TIME_ZONE),
-});
-
-/** A scheduler that only records, so jobs are touched after the transaction commits. */
-function deferred() {
-  const calls: ({ kind: 'cancel'; postId: number } | { kind: 'schedule'; postId: number; at: Date })[] = [];
-  const scheduler: PublishScheduler = {
-    schedule: async (postId, at) => void calls.push({ kind: 'schedule', postId, at }),
-    cancel: async (postId) => void calls.push({ kind: 'cancel', postId }),
-  };
-  return {
-    scheduler,
-    flush: async (real: PublishScheduler) => {
-      for (const c of calls) await (c.kind === 'cancel' ? real.cancel(c.postId) : real.schedule(c.postId, c.at));
-    },
-  };
-}
-
-/**
- * Applies a preset to a team (after the WARNING): in ONE transaction the team's journeys are
- * replaced by the preset's laid out from the start date (lengths, weeks before unlock) and its posts
- * by the preset's, each at start + scheduledIn days at its time in the given time zone (a post
- * whose moment has passed is posted now). Publishing jobs are cancelled and scheduled after the
- * commit (the publish sweep catches any lost one).
- */
-export async function applyPreset(
-  db: Db,
-  admin: PolicyUser,
-  input: z.infer<typeof applyPresetInput>,
-  scheduler: PublishScheduler,
-  now = new Date(),
-): Promise<{ teamJourneys: AdminTeamJourney[]; postIds: number[] }> {
-  const jobs = deferred();
-  const result = await inTrx(db, async (trx) => {
-    const team = await trx.selectFrom('teams').select(['id', 'organisation_id']).where('id', '=', input.teamId).executeTakeFirst();
-    if (!team) throw new DomainError('not_found', 'Team not found.');
-    const preset = await getPresetById(trx, input.presetId);
-    const items = layOut(preset.journeys, input.startDate);
-    // Every saved entry is replaced: the laid-out items carry no ids.
-    const teamJourneys = await saveTeamSchedule(trx, input.teamId, items.map(toInput), { trx, today: input.startDate });
-    await deletePostsFromTeam(trx, admin, { teamId: team.id, organisationId: team.organisation_id }, jobs.scheduler);
-    const postIds: number[] = [];
-    for (const p of preset.posts) {
-      const at = zonedInstant(addDays(input.startDate, p.scheduledIn), p.time, input.timeZone);
-      const saved = await savePost(
-        trx,
-        admin,
-        {
-          text: p.text,
-          audienceType: AudienceType.Team,
-          teamId: team.id,
-          organisationId: team.organisation_id,
-          isLedaOfficial: p.isLedaOfficial,
-          scheduledAt: at,
-          fileIds: p.postFiles.map((f) => f.file.fileId),
-        },
-        jobs.scheduler,
-        now,
-      );
-      postIds.push(saved.postId);
-    }
-    await recordAudit(trx, {
-      actorId: admin.userId,
-      action: 'team.applyPreset',
-      entity: 'team',
-      entityId: input.teamId,
-      before: null,
-      after: { presetId: input.presetId, startDate: input.startDate, timeZone: input.timeZone, teamJourneys: teamJourneys.length, postIds },
-    });
-    return { teamJourneys, postIds };
-  });
-  await jobs.flush(scheduler);
-  return result;
 }
 
 /**
@@ -524,20 +434,4 @@ export async function seedDefaultPreset(db: Db) {
       ].map((p) => ({ ...p, preset_id: DEFAULT_PRESET_ID, is_leda_official: true })),
     )
     .execute();
-}
-
-/** The schedule part of /api/admin/updateTeam and the editor's Save: one transaction, audited. */
-export function saveTeamJourneys(db: Db, actorId: number, teamId: number, teamJourneys: readonly TeamJourneyInput[], today?: string) {
-  return saveTeamSchedule(db, teamId, teamJourneys, {
-    today,
-    audit: (trx, c) => recordAudit(trx, { actorId, action: 'team.saveSchedule', entity: 'team', entityId: c.teamId, before: c.before, after: c.after }),
-  });
-}
-
-/** /api/admin/createBreak {teamId, breakName}: a break appended to the saved schedule, audited. */
-export function createTeamBreak(db: Db, actorId: number, teamId: number, breakName: string, today?: string) {
-  return createBreak(db, teamId, breakName, {
-    today,
-    audit: (trx, c) => recordAudit(trx, { actorId, action: 'team.createBreak', entity: 'team', entityId: c.teamId, before: c.before, after: c.after }),
-  });
 }

@@ -96,13 +96,16 @@ export async function findTeamForEditor(db: Db, teamId: number) {
   return (await teamRow(db, teamId)) ?? null;
 }
 
-/** Name, description (sanitised HTML) and the enabled flag: the General part of updateTeam. */
+/** Runs in the caller's transaction when given one (the use case that needs atomicity owns it), else in a new one. */
+const inTrx = <T>(db: Db, fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+
+/** Name, description (sanitised HTML) and the enabled flag: the General part of updateTeam (team-schedule.server.ts). */
 export async function updateTeamGeneral(
   db: Db,
   actorId: number,
   input: { teamId: number; name?: string; description?: string | null; isDisabled?: boolean },
 ): Promise<EditorTeam> {
-  return db.transaction().execute(async (trx) => {
+  return inTrx(db, async (trx) => {
     const before = await teamRow(trx, input.teamId);
     if (!before) throw new DomainError('not_found', TEAM_NOT_FOUND);
     const set: { name?: string; description?: string | null; is_disabled?: boolean } = {};
