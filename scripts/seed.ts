@@ -5,6 +5,8 @@
  */
 import { getDb, init, loadEnv, logger, shutdown } from '@modules/shared/index.server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from '@modules/admin/index.server';
+import { registerAllListeners } from '@modules/listeners.server';
+import { registerAllJobs } from '../jobs/registry';
 
 if (loadEnv().APP_ENV === 'production') {
   console.error('npm run seed is refused when APP_ENV=production: the demo accounts share a public password.');
@@ -12,6 +14,9 @@ if (loadEnv().APP_ENV === 'production') {
 }
 
 let code = 0;
+// As on the web server's first start: the jobs (the demo schedules a post) and the modules' listeners.
+registerAllJobs();
+registerAllListeners();
 try {
   await init();
   const seeded = await seedDemoIfEmpty(getDb());

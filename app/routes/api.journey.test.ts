@@ -35,7 +35,7 @@ async function teamWithSchedule(licenseType: number = LicenseType.Full, licenseE
     { journeyId: 4, scheduledAt: new Date(Date.now() + 14 * DAY), unlockedAt: new Date(Date.now() + 14 * DAY) },
   ]);
   const u = await makeUser({ organisationId, teams: [{ teamId }] });
-  return { teamId, userId: u.userId, token: (await signIn(u.userId)).token };
+  return { organisationId, teamId, userId: u.userId, token: (await signIn(u.userId)).token };
 }
 
 describe('/api/journey/getJourneyContent', () => {
@@ -68,7 +68,23 @@ describe('/api/journey/getJourneyContent', () => {
     const auth = await post(authenticate, '/api/auth/authenticate', {}, student.token);
     expect(auth.data.referenceData.journeys).toEqual([]);
     expect(auth.data.userJourneys).toEqual([]);
-    expect(auth.data.user.userPermissions.teams[0].teamJourneys).toEqual([{ journeyId: 3 }, { journeyId: 4 }]);
+    // Journeys are hidden everywhere for a student licence, /api answers included.
+    expect(auth.data.user.userPermissions.teams[0]).toMatchObject({ teamId: student.teamId, teamJourneys: [] });
+    expect(JSON.stringify(auth.data.user.userPermissions)).not.toMatch(/"journeyId"/);
+    expect(await post(createUserJourney, '/api/journey/createUserJourney', { journeyId: 3 }, student.token)).toMatchObject({ status: 403, data: { errorMsg: 'Journeys are not part of your licence.' } });
+    expect((await post(getContent, '/api/journey/getJourneyContent', { journeyId: 3 }, student.token)).status).toBe(403);
+  });
+
+  it('a learner whose organisation moves to a student licence no longer reads the journey they started', async () => {
+    const me = await teamWithSchedule();
+    expect((await post(createUserJourney, '/api/journey/createUserJourney', { journeyId: 3 }, me.token)).status).toBe(200);
+    await getDb().updateTable('organisations').set({ license_type: LicenseType.Student }).where('id', '=', me.organisationId).execute();
+    const token = (await signIn(me.userId)).token;
+    expect(await post(createUserJourney, '/api/journey/createUserJourney', { journeyId: 3 }, token)).toMatchObject({ status: 403, data: { errorMsg: 'Journeys are not part of your licence.' } });
+    expect((await post(getContent, '/api/journey/getJourneyContent', { journeyId: 3 }, token)).status).toBe(403);
+    const auth = await post(authenticate, '/api/auth/authenticate', {}, token);
+    expect(auth.data.userJourneys).toEqual([]);
+    expect(auth.data.user.userPermissions.teams[0].teamJourneys).toEqual([]);
   });
 
   it('an expired licence is refused', async () => {

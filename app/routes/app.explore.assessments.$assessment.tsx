@@ -7,6 +7,7 @@ import { IntentButton } from '~/components/explore/player-dialog';
 import { PlayerScreen } from '~/components/explore/player-pages';
 import { SurveyQuestion, type QuestionView } from '~/components/explore/survey-question';
 import { badRequest, surveyIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { journeyReturnPath, withReturnPath } from '~/utils/journey-page.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -37,6 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       questionCount: assessment.questions.length,
       problem: surveyProblem(assessment),
     },
+    // Opened from a journey step: Close and Finish lead back to it (decision 174).
+    returnTo: journeyReturnPath(request),
     status: view.status,
     question: q
       ? ({
@@ -68,16 +71,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : { type: body.intent };
   const failed = await playerStep(() => playSurvey(getDb(), user.userId, assessment.assessmentId, step));
   if (failed) return failed;
-  throw redirect(`${LIST}/${params.assessment}`);
+  throw redirect(withReturnPath(`${LIST}/${params.assessment}`, journeyReturnPath(request)));
 }
 
 export default function SurveyPlayer() {
-  const { assessment, status, question, results } = useLoaderData<typeof loader>();
+  const { assessment, returnTo, status, question, results } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <PlayerScreen
       title={assessment.name}
-      closeTo={LIST}
+      closeTo={returnTo ?? LIST}
+      finishLabel={returnTo ? 'Back to the journey step' : undefined}
       formError={failure?.formError}
       problem={assessment.problem}
       results={status === 'results' ? results : null}

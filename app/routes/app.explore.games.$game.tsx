@@ -7,6 +7,7 @@ import { GameStage, usePreloadedImages, type StageView } from '~/components/expl
 import { IntentButton } from '~/components/explore/player-dialog';
 import { PlayerScreen } from '~/components/explore/player-pages';
 import { badRequest, gameIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
+import { journeyReturnPath, withReturnPath } from '~/utils/journey-page.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -36,6 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       relatedSkills: game.relatedSkills.map((s) => s.name),
       problem: gameProblem(game),
     },
+    // Opened from a journey step: Close and Finish lead back to it (decision 174).
+    returnTo: journeyReturnPath(request),
     status: view.status,
     stage:
       stage && view.button
@@ -71,17 +74,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : { type: body.intent };
   const failed = await playerStep(() => playGame(getDb(), user.userId, game.gameId, step));
   if (failed) return failed;
-  throw redirect(`${LIST}/${params.game}`);
+  throw redirect(withReturnPath(`${LIST}/${params.game}`, journeyReturnPath(request)));
 }
 
 export default function GamePlayer() {
-  const { game, status, stage, results, images } = useLoaderData<typeof loader>();
+  const { game, returnTo, status, stage, results, images } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const ready = usePreloadedImages(images);
   return (
     <PlayerScreen
       title={game.title}
-      closeTo={LIST}
+      closeTo={returnTo ?? LIST}
+      finishLabel={returnTo ? 'Back to the journey step' : undefined}
       formError={failure?.formError}
       problem={game.problem}
       results={status === 'results' ? results : null}

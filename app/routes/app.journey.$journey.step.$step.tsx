@@ -16,14 +16,14 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => journeyStepLo
 export const action = ({ request, params }: ActionFunctionArgs) => journeyAction(request, params.journey);
 
 export default function JourneyStep() {
-  const { journey, step, stepIndex, activities, watched, read } = useLoaderData<typeof loader>();
+  const { journey, step, stepIndex, activities, watched, read, played, surveyed } = useLoaderData<typeof loader>();
   return (
     <JourneyFrame journey={journey}>
       <div className="journey-layout">
         <StepNav journey={journey} current={stepIndex} />
         <div>
           <BackNext journey={journey} index={stepIndex} where="top" />
-          {step ? <StepContent journey={journey} step={step} index={stepIndex} activities={activities} watched={watched} read={read} /> : <JourneyEnd journey={journey} />}
+          {step ? <StepContent journey={journey} step={step} index={stepIndex} activities={activities} watched={watched} read={read} played={played} surveyed={surveyed} /> : <JourneyEnd journey={journey} />}
           <BackNext journey={journey} index={stepIndex} where="bottom" />
         </div>
       </div>

@@ -202,7 +202,8 @@ export default function HowPage() {
             <h2>See Leda with your own team</h2>
             <p>Enter your work email and we will set up a free trial.</p>
           </div>
-          <Form method="get" action="/contact" className="email-strip-form">
+          {/* The strip leads to /try-for-free with the email carried over (issue 11; decision 175). */}
+          <Form method="get" action="/try-for-free" className="email-strip-form">
             <label htmlFor="strip-email" className="visually-hidden">
               Work email
             </label>

@@ -6,6 +6,7 @@ import { FeedbackType, getUserProgress, recordCompletion, submitSystemFeedback }
 import { journeyStepAction } from '@modules/journeys/schemas';
 import { DomainError, getDb, isDomainError } from '@modules/shared/index.server';
 import { notFound, routeId } from './explore.server';
+import { safeRedirectPath } from './safe-redirect.server';
 import { requireUser } from './session.server';
 
 /**
@@ -16,6 +17,22 @@ import { requireUser } from './session.server';
  */
 export const journeyPath = (j: { urlId: string }, step?: { urlId: string } | 'end') =>
   `/app/journey/${j.urlId}${step ? `/step/${step === 'end' ? 'end' : step.urlId}` : ''}`;
+
+/** A journey step's own address: /app/journey/{journey}/step/{step|end}, nothing else. */
+const STEP_PATH = /^\/app\/journey\/[\w-]+\/step\/[\w-]+$/;
+
+/**
+ * The Explore players (games, surveys) opened from a journey step carry ?returnTo={the step}: the
+ * player's Close and Finish lead back there (docs/decisions/174). Only a journey step address that
+ * passes safeRedirectPath is accepted; anything else is ignored (the player's own list is used).
+ */
+export function journeyReturnPath(request: Request): string | null {
+  const to = safeRedirectPath(new URL(request.url).searchParams.get('returnTo'), '');
+  return STEP_PATH.test(to) ? to : null;
+}
+
+/** The player's address with the return path kept (so POST/redirect/GET stays inside the journey). */
+export const withReturnPath = (path: string, returnTo: string | null) => (returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path);
 
 async function requireJourneyUser(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);
@@ -60,6 +77,9 @@ export async function journeyStepLoader(request: Request, param: string | undefi
     activities: (step?.activities ?? []).map((activityId) => ({ activityId, name: names.get(activityId) ?? 'Activity' })),
     watched: Object.keys(progress.video).map(Number),
     read: Object.keys(progress.content).map(Number),
+    // Surveys and games finished in the Explore players (opened from the step, they lead back here).
+    played: Object.keys(progress.game).map(Number),
+    surveyed: Object.keys(progress.assessment).map(Number),
     learnerName: user.fullName,
   };
 }

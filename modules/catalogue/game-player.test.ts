@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyGameAction, gameProblem, gameView, newGameState, startGame, type GameState } from './game-player';
+import { addPoints, applyGameAction, gameProblem, gameView, newGameState, startGame, type GameState } from './game-player';
 import { DialogueStageType as T, Operator } from './schemas';
 import type { GameData, StageData } from './types';
 
@@ -62,12 +62,12 @@ describe('dialogue game player', () => {
     s = applyGameAction(game, s, { type: 'continue', stageId: 1 }, zero);
     expect(gameView(game, s).button).toBe('choose');
     s = applyGameAction(game, s, { type: 'choose', choiceId: 22, stageId: 2 }, zero);
-    expect(s.points[String(SKILL)]).toBe(-1);
+    expect(s.points[String(SKILL)]).toBe(0); // -1 from zero: the running total stays at zero
     expect(gameView(game, s).button).toBe('try-again');
     s = applyGameAction(game, s, { type: 'continue' }, zero); // Try again: back to the choice
     expect(s.stageId).toBe(2);
     s = applyGameAction(game, s, { type: 'choose', choiceId: 21 }, zero);
-    expect(s.points[String(SKILL)]).toBe(-1); // second visit of the stage: no points
+    expect(s.points[String(SKILL)]).toBe(0); // second visit of the stage: no points
     expect(s.stageId).toBe(3);
     s = applyGameAction(game, s, { type: 'continue' }, zero);
     expect(gameView(game, s).button).toBe('view-results');
@@ -92,11 +92,42 @@ describe('dialogue game player', () => {
       s = applyGameAction(game, s, { type: 'choose', choiceId: 22 }, zero); // bad: -1 only the first time
       s = applyGameAction(game, s, { type: 'continue' }, zero); // Try again
     }
-    expect(s.points[String(SKILL)]).toBe(-1);
+    expect(s.points[String(SKILL)]).toBe(0);
+    expect(s.scored).toEqual([2]);
     s = applyGameAction(game, s, { type: 'choose', choiceId: 21 }, zero);
+    expect(s.points[String(SKILL)]).toBe(0); // the retried (good) choice adds nothing
     s = applyGameAction(game, applyGameAction(game, s, { type: 'continue' }, zero), { type: 'results' }, zero);
     const [result] = gameView(game, s).results ?? [];
     expect(result?.points).toBe(0);
+  });
+
+  it('keeps every running total at zero or above, whatever the order of good and bad choices', () => {
+    // intro(1) -> A(2): bad -2 (skill 7), +1 (skill 8) -> B(3): good +3 (skill 7), bad -5 (skill 8) -> end(4).
+    const game: GameData = {
+      ...makeGame(),
+      relatedSkills: [
+        { skillId: 7, urlId: 'empathy', name: 'Empathy', maxPoints: 3 },
+        { skillId: 8, urlId: 'listening', name: 'Listening', maxPoints: 3 },
+      ],
+      stages: [
+        stage(1, T.Intro, 2),
+        stage(2, T.Choice, null, [{ choiceId: 31, htmlContent: '', nextStageId: 3, choiceSkills: [{ skillId: 7, value: -2 }, { skillId: 8, value: 1 }] }]),
+        stage(3, T.Choice, null, [{ choiceId: 41, htmlContent: '', nextStageId: 4, choiceSkills: [{ skillId: 7, value: 3 }, { skillId: 8, value: -5 }] }]),
+        stage(4, T.SpeechNarrator, null),
+      ],
+    };
+    let s = applyGameAction(game, startGame(game, zero), { type: 'continue' }, zero);
+    s = applyGameAction(game, s, { type: 'choose', choiceId: 31 }, zero);
+    expect(s.points).toEqual({ '7': 0, '8': 1 });
+    s = applyGameAction(game, s, { type: 'choose', choiceId: 41 }, zero);
+    expect(s.points).toEqual({ '7': 3, '8': 0 }); // the good choice counts in full; -5 stops at zero
+    s = applyGameAction(game, s, { type: 'results' }, zero);
+    expect(gameView(game, s).results?.map((r) => r.points)).toEqual([3, 0]);
+  });
+
+  it('starts a negative total saved by an older attempt again from zero', () => {
+    expect(addPoints({ '7': -1, '9': 2 }, { choiceSkills: [{ skillId: 7, value: 3 }] })).toEqual({ '7': 3, '9': 2 });
+    expect(addPoints({}, { choiceSkills: [{ skillId: 7, value: -1 }, { skillId: 7, value: 2 }] })).toEqual({ '7': 2 });
   });
 
   it('scores a good first choice', () => {

@@ -7,8 +7,9 @@ import type { GameData, StageData, ChoiceData } from './types';
  * The dialogue game as a pure state machine (the server keeps the state per user and game, so
  * the player works as plain pages): start window, stages, results. A stage with choices waits
  * for a choice; one with a next stage shows Continue (ChoiceBad: 'Try again'); one with neither
- * shows 'View results'. Choice points are added only on a stage's first visit; choices are
- * shuffled on a stage's first visit when the game says so, and that order is kept.
+ * shows 'View results'. Choice points are added only on a stage's first visit, and a skill's
+ * running total never goes below zero; choices are shuffled on a stage's first visit when the game
+ * says so, and that order is kept.
  */
 export const gameStateSchema = z.object({
   status: z.enum(['start', 'playing', 'results']),
@@ -111,6 +112,20 @@ export function gameView(game: GameData, state: GameState): GameView {
   return { status: 'playing', stage, choices: orderedChoices(stage, state), button: stageButton(stage), results: null };
 }
 
+/**
+ * The running total per skill after a choice: it never goes below zero (issue 9), so a wrong first
+ * choice costs nothing beyond zero and later good choices count in full (decision 176).
+ */
+export function addPoints(points: GameState['points'], choice: Pick<ChoiceData, 'choiceSkills'>): GameState['points'] {
+  const out = { ...points };
+  for (const p of choice.choiceSkills) {
+    const key = String(p.skillId);
+    // An attempt saved before this rule may hold a negative total: it starts again from zero.
+    out[key] = Math.max(0, Math.max(0, out[key] ?? 0) + p.value);
+  }
+  return out;
+}
+
 /** Applies one action. A stale action (for a stage other than the current one) changes nothing. */
 export function applyGameAction(game: GameData, state: GameState, action: GameAction, random: Random = Math.random): GameState {
   switch (action.type) {
@@ -125,11 +140,8 @@ export function applyGameAction(game: GameData, state: GameState, action: GameAc
       const choice = stage?.choices.find((c) => c.choiceId === action.choiceId);
       if (!stage || !choice) throw new PlayerError('That choice is not on this stage.');
       let next = { ...state, chosen: { ...state.chosen, [String(stage.stageId)]: choice.choiceId } };
-      if (!state.scored.includes(stage.stageId)) {
-        const points = { ...state.points };
-        for (const p of choice.choiceSkills) points[String(p.skillId)] = (points[String(p.skillId)] ?? 0) + p.value;
-        next = { ...next, points, scored: [...state.scored, stage.stageId] };
-      }
+      // A stage scores once: its first choice counts, a retry ('Try again', a double click) adds nothing.
+      if (!state.scored.includes(stage.stageId)) next = { ...next, points: addPoints(state.points, choice), scored: [...state.scored, stage.stageId] };
       return enter(game, next, choice.nextStageId, random);
     }
     case 'results': {

@@ -2,40 +2,18 @@ import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@modules/shared/db/database';
 import { LicenseType, type LicenseTypeValue } from './schemas';
+import type { CurrentUser } from './current-user';
+import { canSeeJourneys } from './policy.server';
 
-/** The current user's userPermissions, in the shape of learner-app section 3. */
-export interface UserPermissions {
-  isLedaAdmin: boolean;
-  organisationId: number | null;
-  organisationName: string | null;
-  isOrganisationAdmin: boolean;
-  teams: { teamId: number; isTeamAdmin: boolean; teamJourneys: { journeyId: number }[] }[];
-  licenseType: LicenseTypeValue;
-  licenseExpiredAt: string | null;
-}
-
-export interface CurrentUser {
-  userId: number;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  jobTitle: string | null;
-  bio: string | null;
-  profilePhotoBlobId: string | null;
-  passwordUpdatedAt: string | null;
-  isLedaAdmin: boolean;
-  isLocked: boolean;
-  userPermissions: UserPermissions;
-}
+export type { UserPermissions, CurrentUser } from './current-user';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * The one function that computes a user's permissions: two indexed queries (the user with
  * the organisation, then the enabled teams). teamJourneys are added by the journeys module
- * through the `teamJourneys` argument once it exists.
+ * through the `teamJourneys` argument, only when the policy lets the user see journeys (a student
+ * licence gets empty lists, so no answer built from the user, /api included, carries journeys).
  */
 export async function getCurrentUser(
   db: Kysely<Database>,
@@ -79,8 +57,7 @@ export async function getCurrentUser(
     .executeTakeFirst();
   if (!u) return undefined;
   const teams = u.teams;
-  const journeys = teamJourneys ? await teamJourneys(teams.map((t) => t.teamId)) : new Map();
-  return {
+  const user: CurrentUser = {
     userId: u.id,
     firstName: u.first_name,
     lastName: u.last_name,
@@ -98,11 +75,17 @@ export async function getCurrentUser(
       organisationId: u.organisation_id,
       organisationName: u.organisation_name ?? null,
       isOrganisationAdmin: u.organisation_id !== null && u.is_organisation_admin,
-      teams: teams.map((t) => ({ teamId: t.teamId, isTeamAdmin: t.isTeamAdmin, teamJourneys: journeys.get(t.teamId) ?? [] })),
+      teams: teams.map((t) => ({ teamId: t.teamId, isTeamAdmin: t.isTeamAdmin, teamJourneys: [] as { journeyId: number }[] })),
       licenseType: (u.license_type ?? LicenseType.NoLicense) as LicenseTypeValue,
       licenseExpiredAt: iso(u.license_expired_at ?? null),
     },
   };
+  // The one policy decides: a student licence never carries team journeys (issue 11).
+  if (teamJourneys && teams.length && canSeeJourneys(user)) {
+    const journeys = await teamJourneys(teams.map((t) => t.teamId));
+    for (const t of user.userPermissions.teams) t.teamJourneys = journeys.get(t.teamId) ?? [];
+  }
+  return user;
 }
 
 /** A locked user, or one whose organisation's licence has expired, may not use the app. */

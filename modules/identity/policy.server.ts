@@ -1,5 +1,5 @@
 import { LicenseType } from './schemas';
-import type { UserPermissions } from './permissions.server';
+import type { UserPermissions } from './current-user';
 
 /**
  * The one permission policy (learner-app s.6, admin-console s.6): every "may this user do X to Y"

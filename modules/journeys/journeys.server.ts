@@ -157,6 +157,7 @@ async function loadSteps(db: Db, journeyId: number) {
 
 /** One journey as the learner sees it (getJourneyContent, the journey page). Six queries. */
 export async function getJourneyForUser(db: Db, user: PolicyUser, param: string | number, now = new Date()): Promise<JourneyView> {
+  if (!policy.canSeeJourneys(user)) throw new DomainError('forbidden', JOURNEYS_NOT_IN_LICENCE);
   const j = await findJourney(db, param);
   if (!j) throw new DomainError('not_found', JOURNEY_NOT_FOUND);
   const userJourney = await findUserJourney(db, user.userId, j.id);
@@ -186,6 +187,8 @@ export async function getJourneyForUser(db: Db, user: PolicyUser, param: string 
 
 /** Starts a journey (idempotent): creates the user journey, or answers the existing one. */
 export async function startUserJourney(db: Db, user: PolicyUser, param: string | number, now = new Date()): Promise<UserJourney> {
+  // Before anything else: a student licence never reads a user journey, not even one it held before.
+  if (!policy.canSeeJourneys(user)) throw new DomainError('forbidden', JOURNEYS_NOT_IN_LICENCE);
   const j = await findJourney(db, param);
   if (!j) throw new DomainError('not_found', JOURNEY_NOT_FOUND);
   const existing = await findUserJourney(db, user.userId, j.id);

@@ -5,7 +5,8 @@ import { browserForThisFile, loginAndWait, open, waitForPath, type TestPage } fr
 
 /**
  * Journeys in a real browser as the demo learner, JavaScript on and off: start a journey, mark the
- * reading read and the video watched, find the survey and game, add each step's activity and complete
+ * reading read and the video watched, play the step's survey and game in the Explore players and come
+ * back to the step (decision 174), add each step's activity and complete
  * it in My Activities, see the steps 'Finished' and 'Congratulations!', download the summary PDF
  * (it parses and holds the learner's name). The team journeys page shows the timeline.
  */
@@ -35,6 +36,55 @@ async function completeOpenActivity(tp: TestPage) {
   await waitForPath(page, '/app/activities/completed-activities');
 }
 
+/**
+ * Plays a step's survey or game in the Explore player it links to (a modal over the list with
+ * JavaScript, the whole page without), to its results, then 'Back to the journey step' returns to the
+ * step, where the item shows 'Completed'.
+ */
+async function playFromStep(tp: TestPage, href: string, stepPath: string) {
+  const { page } = tp;
+  await page.locator(`a[href="${href}"]`).click();
+  await waitForPath(page, href);
+  await settle(tp);
+  const dialog = page.locator('dialog.player-dialog');
+  await dialog.waitFor();
+  const results = dialog.getByRole('heading', { name: 'Your results' });
+  const startScreen = dialog.locator('.game-start, .survey-start');
+  await startScreen.or(dialog.locator('[data-stage-id], [data-question-id]')).or(results).first().waitFor();
+  if (await startScreen.isVisible()) {
+    // (With JavaScript a game's Start reads 'Loading…' until its images have loaded; the click waits.)
+    await startScreen.getByRole('button', { name: /^Start( survey)?$/ }).click();
+    await startScreen.waitFor({ state: 'detached' });
+    await settle(tp);
+  }
+  const tried = new Set<string>();
+  for (let step = 0; step < 200; step++) {
+    const marker = dialog.locator('[data-stage-id], [data-question-id]');
+    await marker.or(results).first().waitFor();
+    if (await results.isVisible()) break;
+    const stageId = await marker.getAttribute('data-stage-id');
+    const questionId = await marker.getAttribute('data-question-id');
+    const current = dialog.locator(stageId ? `[data-stage-id="${stageId}"]` : `[data-question-id="${questionId}"]`);
+    const choices = dialog.locator('.choice-button');
+    if (questionId) await dialog.locator('.option-button').last().click();
+    else if ((await choices.count()) > 0) {
+      // Each choice of a stage in turn: a bad one leads to 'Try again' and back here.
+      const texts = await choices.allInnerTexts();
+      const index = Math.max(0, texts.findIndex((t) => !tried.has(`${stageId}:${t}`)));
+      tried.add(`${stageId}:${texts[index]}`);
+      await choices.nth(index).click();
+    } else await dialog.getByRole('button', { name: /^(Continue|Try again|View results)$/ }).click();
+    await current.waitFor({ state: 'detached' });
+    await settle(tp);
+  }
+  await results.waitFor();
+  expect(await dialog.getByRole('link', { name: 'Finish' }).count()).toBe(0);
+  await dialog.getByRole('link', { name: 'Back to the journey step' }).click();
+  await waitForPath(page, stepPath);
+  await settle(tp);
+  await expect.poll(() => page.locator('.journey-item', { has: page.locator(`a[href="${href}"]`) }).getByText('Completed').isVisible()).toBe(true);
+}
+
 async function journey(javaScript: boolean, urlId: string, name: string) {
   const tp = await newPage({ javaScript });
   const { page } = tp;
@@ -50,6 +100,7 @@ async function journey(javaScript: boolean, urlId: string, name: string) {
   expect(steps).toBeGreaterThanOrEqual(4);
   await expect.poll(() => page.getByText('Ready to start').first().isVisible()).toBe(true);
 
+  let played = 0;
   for (let n = 1; n <= steps; n++) {
     await open(tp, hrefs[n - 1]!);
     await expect.poll(() => page.getByRole('heading', { level: 2, name: new RegExp(`^STEP ${n}:`) }).isVisible()).toBe(true);
@@ -66,13 +117,22 @@ async function journey(javaScript: boolean, urlId: string, name: string) {
       await settle(tp);
       await expect.poll(() => page.locator('.badge.done', { hasText: 'Watched' }).first().isVisible()).toBe(true);
     }
+    const stepPath = new URL(page.url()).pathname;
     const players = page.locator('a[href^="/app/explore/assessments/"], a[href^="/app/explore/games/"]');
-    if (await players.count()) expect(await players.first().getAttribute('href')).toMatch(/^\/app\/explore\/(assessments|games)\/[a-z0-9-]+$/);
+    for (let i = 0, count = await players.count(); i < count; i++) {
+      const href = (await players.nth(i).getAttribute('href'))!;
+      const target = new URL(href, 'http://leda.invalid');
+      expect(target.pathname).toMatch(/^\/app\/explore\/(assessments|games)\/[a-z0-9-]+$/);
+      expect(target.searchParams.get('returnTo')).toBe(stepPath);
+      await playFromStep(tp, href, stepPath);
+      played++;
+    }
     await page.getByRole('button', { name: 'Add to My Activities' }).first().click();
     await waitForPath(page, /^\/app\/activities\?myActivityId=\d+$/);
     await settle(tp);
     await completeOpenActivity(tp);
   }
+  expect(played).toBe(2); // each demo journey here has one game step and one survey step
   await open(tp, `/app/journey/${urlId}`);
   await waitForPath(page, `/app/journey/${urlId}/step/end`);
   await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Congratulations!' }).isVisible()).toBe(true);

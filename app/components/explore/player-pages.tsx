@@ -33,10 +33,13 @@ export function PlayerScreen({
   problem,
   results,
   restartLabel,
+  finishLabel = 'Finish',
   children,
 }: {
   title: string;
   closeTo: string;
+  /** 'Back to the journey step' when the player was opened from a journey step (decision 174). */
+  finishLabel?: string;
   formError?: string | null;
   problem: string | null;
   results: ResultsView | null;
@@ -55,7 +58,7 @@ export function PlayerScreen({
             <>
               <IntentButton intent="restart" label={restartLabel} />
               <Link to={closeTo} className="button primary">
-                Finish
+                {finishLabel}
               </Link>
             </>
           }

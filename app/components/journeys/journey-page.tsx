@@ -90,15 +90,37 @@ export function BackNext({ journey, index, where }: { journey: JourneyPageView; 
   );
 }
 
-function ItemBody({ journey, item, watched, read, nextTo }: { journey: JourneyPageView; item: StepItemView; watched: boolean; read: boolean; nextTo: string }) {
+/** Where a step's survey or game opens: the Explore player, told to come back to this step. */
+export const playerHref = (kind: 'assessments' | 'games', urlId: string, returnTo: string) =>
+  `/app/explore/${kind}/${urlId}?returnTo=${encodeURIComponent(returnTo)}`;
+
+interface ItemState {
+  watched: boolean;
+  read: boolean;
+  /** The item's survey or game reached its results. */
+  finished: boolean;
+}
+
+function PlayerLink({ to, label, finished }: { to: string; label: string; finished: boolean }) {
+  return (
+    <p className="journey-player">
+      <Link className="button" to={to}>
+        {label}
+      </Link>{' '}
+      {finished ? <span className="badge done">Completed</span> : null}
+    </p>
+  );
+}
+
+function ItemBody({ journey, step, item, state, nextTo }: { journey: JourneyPageView; step: StepView; item: StepItemView; state: ItemState; nextTo: string }) {
   if (item.video) {
-    return <VideoPlayer key={item.video.videoId} video={item.video} watched={watched} next={{ to: nextTo, name: 'the next step' }} finishedTo={stepHref(journey, 'end')} />;
+    return <VideoPlayer key={item.video.videoId} video={item.video} watched={state.watched} next={{ to: nextTo, name: 'the next step' }} finishedTo={stepHref(journey, 'end')} />;
   }
   if (item.content) {
     return (
       <div className="journey-reading">
         <Html html={item.content.htmlContent} />
-        {read ? (
+        {state.read ? (
           <span className="badge done">Read</span>
         ) : (
           <Form method="post">
@@ -112,18 +134,20 @@ function ItemBody({ journey, item, watched, read, nextTo }: { journey: JourneyPa
       </div>
     );
   }
+  // Surveys and games play in the Explore players, which lead back to this step (decision 174).
+  const here = stepHref(journey, step);
   if (item.assessment) {
     return (
-      <Link className="button" to={`/app/explore/assessments/${item.assessment.urlId}`}>
-        {item.actionName || 'Take the survey'}: {item.assessment.name}
-      </Link>
+      <PlayerLink
+        to={playerHref('assessments', item.assessment.urlId, here)}
+        label={`${state.finished ? 'See your results' : item.actionName || 'Take the survey'}: ${item.assessment.name}`}
+        finished={state.finished}
+      />
     );
   }
   if (item.game) {
     return (
-      <Link className="button" to={`/app/explore/games/${item.game.urlId}`}>
-        {item.actionName || 'Play'}: {item.game.name}
-      </Link>
+      <PlayerLink to={playerHref('games', item.game.urlId, here)} label={`${state.finished ? 'See your results' : item.actionName || 'Play'}: ${item.game.name}`} finished={state.finished} />
     );
   }
   return null;
@@ -136,6 +160,8 @@ export function StepContent({
   activities,
   watched,
   read,
+  played,
+  surveyed,
 }: {
   journey: JourneyPageView;
   step: StepView;
@@ -143,6 +169,8 @@ export function StepContent({
   activities: { activityId: number; name: string }[];
   watched: number[];
   read: number[];
+  played: number[];
+  surveyed: number[];
 }) {
   const nextTo = stepHref(journey, journey.steps[index + 1] ?? 'end');
   return (
@@ -158,7 +186,17 @@ export function StepContent({
         <article key={item.stepItemId} className="journey-item">
           <h3>{item.name}</h3>
           <Html html={item.htmlContent} />
-          <ItemBody journey={journey} item={item} watched={!!item.video && watched.includes(item.video.videoId)} read={!!item.content && read.includes(item.content.contentId)} nextTo={nextTo} />
+          <ItemBody
+            journey={journey}
+            step={step}
+            item={item}
+            state={{
+              watched: !!item.video && watched.includes(item.video.videoId),
+              read: !!item.content && read.includes(item.content.contentId),
+              finished: (!!item.game && played.includes(item.game.gameId)) || (!!item.assessment && surveyed.includes(item.assessment.assessmentId)),
+            }}
+            nextTo={nextTo}
+          />
         </article>
       ))}
       {activities.length ? (
