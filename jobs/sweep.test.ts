@@ -41,7 +41,7 @@ const statusOf = async (id: number) =>
   (await getDb().selectFrom('communications').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow());
 
 describe('the sweep job', () => {
-  it('sends emails left queued by a lost job, retries exhausted ones, and leaves the rest (an interrupted send stays at most once)', async () => {
+  it('sends emails left queued by a lost job, retries exhausted ones and sends interrupted for 15 minutes again, and leaves the rest', async () => {
     const lostQueued = await communication('queued', ago(5));
     const justQueued = await communication('queued', ago(0));
     const exhausted = await communication('failed', ago(30), 5);
@@ -49,6 +49,7 @@ describe('the sweep job', () => {
     const givenUp = await communication('failed', ago(30), MAX_DELIVERY_ATTEMPTS);
     const interrupted = await communication('sending', ago(20), 1);
     const sending = await communication('sending', ago(1), 1);
+    const stillSending = await communication('sending', ago(10), 1);
     const sent = await communication('sent', ago(30), 1);
 
     await sweepJob.process({});
@@ -57,7 +58,8 @@ describe('the sweep job', () => {
     // Without SMTP_URL a delivered email is 'logged'.
     expect(await statusOf(lostQueued)).toEqual({ status: 'logged', attempts: 1 });
     expect(await statusOf(exhausted)).toEqual({ status: 'logged', attempts: 6 });
-    expect(await statusOf(interrupted)).toEqual({ status: 'sending', attempts: 1 });
+    expect(await statusOf(interrupted)).toEqual({ status: 'logged', attempts: 2 });
+    expect(await statusOf(stillSending)).toEqual({ status: 'sending', attempts: 1 });
     expect(await statusOf(justQueued)).toEqual({ status: 'queued', attempts: 0 });
     expect(await statusOf(recentlyFailed)).toEqual({ status: 'failed', attempts: 1 });
     expect(await statusOf(givenUp)).toEqual({ status: 'failed', attempts: MAX_DELIVERY_ATTEMPTS });

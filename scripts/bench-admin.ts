@@ -11,10 +11,19 @@
  *
  * Target: under 100 ms of server time for every view at 50,000 users and 2,000 organisations.
  *
+ * Then the jobs (`--jobs`, run by prepareAdmin in a child process of its own on the same database):
+ *  - CSV import of 10,000 rows: the time from confirm to done and the process RSS before, at its peak
+ *    and after (target: at most 20 s with flat memory);
+ *  - a welcome batch to those 10,000 people delivered to a local SMTP sink (tests/support/smtp-server.ts):
+ *    the time from the request to the last email received (target: under 60 s).
+ *  Jobs run in-process (no REDIS_URL): the same processors the worker runs.
+ *
  *   npx tsx scripts/bench-admin.ts --database-url postgres://... --base-url http://127.0.0.1:3000
  *   (against a running server whose database is that one; grows it, then times the views)
  */
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 
 export const GROWN_ADMIN = { organisations: 2000, teamsPerOrganisation: 3, users: 50_000 } as const;
@@ -133,10 +142,79 @@ export async function prepareAdmin(baseUrl: string, databaseUrl: string | undefi
       `admin ${view.name}: median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms over ${times.length} requests${queries ? `, ${queries} queries` : ''} (target: under 100 ms)`,
     );
   }
+  if (databaseUrl) {
+    // The jobs in a process of their own (their env, their memory), on the bench's database.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', new URL(import.meta.url).pathname, '--jobs', '--database-url', databaseUrl], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'warn' } });
+    if (run.status !== 0) throw new Error(`bench-admin --jobs exited ${run.status}`);
+  }
+}
+
+export const JOB_TARGETS = { importRows: 10_000, importSeconds: 20, welcome: 10_000, welcomeSeconds: 60 } as const;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** `--jobs`: the CSV import and the welcome batch, in this process, on the database DATABASE_URL names. */
+async function benchJobs(opts: { welcome: boolean }) {
+  delete process.env.REDIS_URL; // in-process jobs: this measures the processors, not Redis
+  const { startSmtpServer } = await import('../tests/support/smtp-server');
+  const smtp = opts.welcome ? await startSmtpServer() : undefined;
+  if (smtp) process.env.SMTP_URL = smtp.url;
+  const shared = await import('@modules/shared/index.server');
+  const admin = await import('@modules/admin/index.server');
+  const identity = await import('@modules/identity/index.server');
+  const { registerAllJobs } = await import('../jobs/registry');
+  const { registerAllListeners } = await import('@modules/listeners.server');
+  await shared.init();
+  registerAllJobs();
+  registerAllListeners();
+  const db = shared.getDb();
+  try {
+    const tag = Date.now().toString(36);
+    const organisationId = await identity.createOrganisation(db, { name: `Bench import ${tag}`, licenseType: 1, licenseExpiredAt: null });
+    const teamId = await identity.createTeam(db, { organisationId, name: `Bench import ${tag}` });
+    const lines = ['First Name,Last Name,Email,Job Title,Is this person the admin?'];
+    for (let i = 0; i < JOB_TARGETS.importRows; i++) lines.push(`Bench,"Importee ${i}",bench-import-${tag}-${i}@leda.test,Analyst,no`);
+    const importId = await admin.createImportPreview(db, null, { teamId, fileName: 'bench.csv', source: Readable.from([Buffer.from(lines.join('\r\n'))]) });
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+    const t0 = performance.now();
+    await admin.confirmImport(db, null, importId);
+    await shared.drainInProcessJobs();
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    const rssAfter = process.memoryUsage().rss;
+    const result = await admin.getImport(db, importId);
+    if (result?.status !== 'done' || result.created !== JOB_TARGETS.importRows) throw new Error(`bench-admin: the import ended ${result?.status} with ${result?.created} created`);
+    console.log(
+      `admin CSV import of ${JOB_TARGETS.importRows.toLocaleString('en')} rows: ${seconds.toFixed(1)} s from confirm to done (target: at most ${JOB_TARGETS.importSeconds} s); RSS ${mb(rssBefore)} before, ${mb(rssPeak)} at peak, ${mb(rssAfter)} after (target: flat)`,
+    );
+
+    if (smtp) {
+      const users = await db.selectFrom('users').select('id').where('email', 'like', `bench-import-${tag}-%`).execute();
+      const w0 = performance.now();
+      await shared.enqueue('welcome-email-batch', { batchKey: `bench-${tag}`, userIds: users.map((u) => u.id) });
+      await shared.drainInProcessJobs();
+      const deadline = Date.now() + 15 * 60_000;
+      while (smtp.messages.length < users.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const ws = (performance.now() - w0) / 1000;
+      console.log(
+        `admin welcome batch: ${smtp.messages.length.toLocaleString('en')} of ${users.length.toLocaleString('en')} emails at the local SMTP sink in ${ws.toFixed(1)} s (target: under ${JOB_TARGETS.welcomeSeconds} s)`,
+      );
+    }
+  } finally {
+    await shared.shutdown();
+    await smtp?.close();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, 'base-url': { type: 'string' } } });
-  if (!values['base-url']) throw new Error('Usage: npx tsx scripts/bench-admin.ts --base-url http://127.0.0.1:3000 [--database-url postgres://...]');
-  await prepareAdmin(values['base-url'], values['database-url']);
+  const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, 'base-url': { type: 'string' }, jobs: { type: 'boolean' }, 'no-welcome': { type: 'boolean' } } });
+  if (values.jobs) {
+    if (values['database-url']) process.env.DATABASE_URL = values['database-url'];
+    await benchJobs({ welcome: !values['no-welcome'] });
+  } else {
+    if (!values['base-url']) throw new Error('Usage: npx tsx scripts/bench-admin.ts --base-url http://127.0.0.1:3000 [--database-url postgres://...] | --jobs [--no-welcome] [--database-url ...]');
+    await prepareAdmin(values['base-url'], values['database-url']);
+  }
 }

@@ -49,13 +49,16 @@ export const MAX_DELIVERY_ATTEMPTS = 20;
  * communication a lost job left behind, as the row, not the job, is the truth:
  * - 'queued' for over 2 minutes (the enqueue never reached a worker, or the job was lost);
  * - 'failed' for over 10 minutes with tries left (its job's attempts were exhausted);
- * A row left 'sending' (the process died mid-send) is not resent: at most once (docs/decisions/003).
+ * - 'sending' for over 15 minutes: the process died mid-send (a kill -9). No live send lasts that long
+ *   (nodemailer gives up on a silent socket after 10 minutes), so it is resent, with the same
+ *   Message-ID, which receiving servers use to drop the rare copy that had in fact arrived: every
+ *   recipient gets the email (docs/decisions/123).
  * Delivery claims the row, so a job that was only slow can never send twice.
  */
 export async function retryUndeliveredCommunications(db: Kysely<Database>, limit = 200): Promise<number> {
   const due = await db
     .updateTable('communications')
-    .set({ updated_at: sql<Date>`now()` })
+    .set({ updated_at: sql<Date>`now()`, status: sql<string>`case when status = 'sending' then 'failed' else status end` })
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('communications')
@@ -68,6 +71,7 @@ export async function retryUndeliveredCommunications(db: Kysely<Database>, limit
               w('updated_at', '<', sql<Date>`now() - interval '10 minutes'`),
               w('attempts', '<', MAX_DELIVERY_ATTEMPTS),
             ]),
+            w.and([w('status', '=', 'sending'), w('updated_at', '<', sql<Date>`now() - interval '15 minutes'`), w('attempts', '<', MAX_DELIVERY_ATTEMPTS)]),
           ]),
         )
         .orderBy('updated_at')

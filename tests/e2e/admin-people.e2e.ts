@@ -5,7 +5,8 @@ import { browserForThisFile, loginAndWait, open, waitForPath, type TestPage } fr
  * The admin people screens in a real browser as the demo product admin, JavaScript on and off (axe
  * checks every screen): create an organisation through the 'Create New Org' prompt and the creator,
  * add a team, find it in the organisation and team list, quick join it (the app opens in a new
- * window), see the user list with its count, edit a user, and read the demo learner's emails in the
+ * window), import a CSV into a new team (preview, progress, result), send the welcome emails and read
+ * them, see the user list with its count, edit a user, and read the demo learner's emails in the
  * communication list.
  */
 const { newPage } = browserForThisFile();
@@ -56,6 +57,52 @@ for (const javaScript of [true, false]) {
       await popup.waitForURL(/\/app\/team\/\d+/);
       expect(await popup.getByText('Dock Team').first().isVisible()).toBe(true);
       await popup.close();
+    });
+
+    it('imports a CSV into a new team with a preview and progress, sends welcome emails and reads them', async () => {
+      const tp = await signedIn(javaScript);
+      const { page } = tp;
+      const tag = javaScript ? 'on' : 'off';
+      await open(tp, '/admin/organisation-creator');
+      await page.getByLabel('Organisation name').fill(`Import Co (${mode})`);
+      await page.getByLabel('Licence type').selectOption('2');
+      await press(tp, page.getByRole('button', { name: 'Create organisation' }));
+      await waitForPath(page, /^\/admin\/organisation-editor\/\d+/);
+      await page.locator('summary', { hasText: 'Create New Team' }).click();
+      await page.getByLabel('Team name').fill('Import Team');
+      await press(tp, page.getByRole('button', { name: 'Create Team' }));
+      await waitForPath(page, /^\/admin\/team-editor\/\d+$/);
+
+      await press(tp, page.getByRole('link', { name: 'Import by CSV' }));
+      await waitForPath(page, /\/import$/);
+      const csv = [
+        '\uFEFFFirst name,Last name,Email,Job title,Is this person the admin?',
+        `Iris,Import,iris.${tag}@import.example,"Lead, Platform",yes`,
+        `Ivan,Import,ivan.${tag}@import.example,Engineer,no`,
+        'Bad,Row,not-an-email,,no',
+      ].join('\r\n');
+      await page.locator('#import-file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await press(tp, page.getByRole('button', { name: 'Upload and preview' }));
+      await waitForPath(page, /\/import\/\d+$/);
+      await expect.poll(() => page.getByRole('button', { name: 'Import 3 rows' }).isVisible()).toBe(true);
+      expect(await page.getByRole('list', { name: 'Rows by status' }).innerText()).toMatch(/2\s+Will be created/i);
+      await press(tp, page.getByRole('button', { name: 'Import 3 rows' }));
+      // With JS the bar follows the job; without it the page refreshes itself until the result.
+      await expect.poll(() => page.getByText(/^Imported \d+ of 3 rows\.$/).isVisible(), { timeout: 30_000 }).toBe(true);
+      expect(await page.locator('.te-counts').last().innerText()).toMatch(/2\s+created/);
+      expect(await page.getByRole('link', { name: 'Download the error report (CSV)' }).count()).toBe(1);
+
+      await press(tp, page.getByRole('link', { name: 'Back to the members' }));
+      await waitForPath(page, /^\/admin\/team-editor\/\d+$/);
+      await expect.poll(() => page.getByRole('heading', { name: 'Members (2)' }).isVisible()).toBe(true);
+      await press(tp, page.getByRole('button', { name: 'Send welcome emails' }));
+      const confirm = page.getByRole('alertdialog', { name: 'Send welcome emails to 2 people?' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      await press(tp, confirm.getByRole('button', { name: 'Send welcome emails' }));
+      await expect.poll(() => page.getByText('Welcome emails sent to 2 people.').isVisible(), { timeout: 30_000 }).toBe(true);
+
+      await open(tp, `/admin/communication-list/${encodeURIComponent(`iris.${tag}@import.example`)}`);
+      await expect.poll(() => page.getByText('Welcome to Leda', { exact: false }).first().isVisible()).toBe(true);
     });
 
     it('shows the user list with its count, edits a user, and reads the learner’s emails', async () => {

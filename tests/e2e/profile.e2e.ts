@@ -121,3 +121,39 @@ describe.each([true, false])('profile settings with JavaScript %s', (javaScript)
     // Four sessions and a dozen screens, each scanned by axe: more than the default two minutes on a busy 2-core machine.
   }, 300_000);
 });
+
+describe.each([true, false])('notification settings with JavaScript %s', (javaScript) => {
+  it('sets the activities reminder days and time, turns on the journey reminder, then resets to the defaults', async () => {
+    const email = await freshMember(javaScript ? 'js-rem' : 'nojs-rem');
+    const tp = await signedIn(javaScript, email, FIRST_PASSWORD);
+    const { page } = tp;
+    await open(tp, '/app/settings/notification');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Settings' }).isVisible()).toBe(true);
+    // The defaults: an activities reminder on Mondays at 7am.
+    const reminders = page.getByRole('group', { name: 'Activities reminder' });
+    expect(await reminders.getByLabel('Monday').isChecked()).toBe(true);
+    expect(await reminders.getByLabel('At').inputValue()).toMatch(/^07:00/);
+
+    await reminders.getByLabel('Wednesday').check();
+    await reminders.getByLabel('Monday').uncheck();
+    await reminders.getByLabel('At').selectOption({ label: '8:15 am' });
+    const journey = page.getByRole('group', { name: 'Journey reminder' });
+    if (await journey.count()) await journey.getByLabel('Email me a journey reminder').check();
+    await submitAndWait(tp, 'Save', /done=saved/);
+    await expect.poll(() => page.getByText('Your notification settings are saved.').isVisible()).toBe(true);
+    // What was saved is what the page shows after a fresh load.
+    await open(tp, '/app/settings/notification');
+    const again = page.getByRole('group', { name: 'Activities reminder' });
+    await expect.poll(() => again.getByLabel('Wednesday').isChecked()).toBe(true);
+    expect(await again.getByLabel('Monday').isChecked()).toBe(false);
+    expect(await again.getByLabel('At').inputValue()).toMatch(/^08:15/);
+
+    await page.getByRole('link', { name: 'Reset all settings' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Reset all settings' });
+    await expect.poll(() => confirm.getByText('Are you sure you wish to reset all your notification settings to their defaults?').isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Reset all settings' }).click();
+    await waitForPath(page, /done=reset/);
+    await expect.poll(() => page.getByText('Your notification settings are back to their defaults.').isVisible()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Activities reminder' }).getByLabel('Monday').isChecked()).toBe(true);
+  }, 120_000);
+});
