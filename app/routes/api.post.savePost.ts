@@ -22,7 +22,8 @@ export const { loader, action } = apiRoute({
         isLedaOfficial: p.isLedaOfficial,
         scheduledAt: p.scheduledAt ? new Date(p.scheduledAt) : null,
         url: p.url ?? null,
-        fileIds: p.fileIds ?? p.postFiles?.map((f) => f.file.fileId) ?? [],
+        // The whole list when given; an edit without one keeps the post's files.
+        fileIds: p.fileIds ?? p.postFiles?.map((f) => f.file.fileId),
       },
       jobScheduler,
     );

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
 import { args, jsonRequest, ORIGIN, run } from '../../tests/support/remix';
@@ -15,6 +17,8 @@ import * as actioned from './api.notification.actionedUserNotification';
 import * as teamUsers from './api.organisation.getTeamUsers';
 import * as uploadImages from './api.file.uploadImages';
 import * as uploadDocuments from './api.file.uploadDocuments';
+import * as uploadFiles from './api.file.uploadFiles';
+import * as openGraph from './api.post.getOpenGraphData';
 
 /** The feed, notification, team-user and upload /api paths with real Requests on the real database. */
 type Route = { action: (a: never) => Promise<unknown> };
@@ -139,5 +143,78 @@ describe('notification /api and team users', () => {
     expect(r.data.map((u: any) => [u.fullName, u.isTeamAdmin])).toEqual([['Amy Member', false], ['Zed Admin', true]]);
     expect((await call(teamUsers, '/api/organisation/getTeamUsers', { teamId: s.team.teamId }, s.outsider.token)).status).toBe(403);
     expect((await call(teamUsers, '/api/organisation/getTeamUsers', { teamId: 999999999 }, s.member.token)).status).toBe(404);
+  });
+});
+
+/**
+ * /api/post/getOpenGraphData through the route with its default (production) fetch policy: a page
+ * on a local server this test starts is never reached, and every refused address answers 400 with
+ * its errorMsg (the loopback test hook of safe-fetch is for the module test only, never the route).
+ */
+describe('/api/post/getOpenGraphData refuses what it may not fetch', () => {
+  let server: http.Server;
+  let port = 0;
+  const hits: string[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><head><meta property="og:title" content="Internal"></head></html>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('loopback, private, metadata and mapped addresses and other schemes: 400 errorMsg, the local server never reached', async () => {
+    const s = await scene();
+    const refused = [
+      `http://127.0.0.1:${port}/page`,
+      `http://localhost:${port}/page`,
+      `http://[::ffff:127.0.0.1]:${port}/page`,
+      'http://10.0.0.7/secret',
+      'http://169.254.169.254/latest/meta-data',
+      `ftp://127.0.0.1:${port}/page`,
+    ];
+    for (const url of refused) {
+      const r = await call(openGraph, '/api/post/getOpenGraphData', { url }, s.member.token);
+      expect(r, url).toMatchObject({ status: 400, data: { errorMsg: 'No preview is available for this link.' } });
+    }
+    // Asked again: the cached refusal, still 400, still not reached.
+    expect((await call(openGraph, '/api/post/getOpenGraphData', { url: refused[0] }, s.member.token)).status).toBe(400);
+    expect(hits).toEqual([]);
+  });
+
+  it('a bad body is a 400 with the spec message; no session is a 403', async () => {
+    const s = await scene();
+    expect((await call(openGraph, '/api/post/getOpenGraphData', { url: `https://e.com/${'a'.repeat(10001)}` }, s.member.token)).data.errorMsg).toMatch(/URL is too long/);
+    expect((await call(openGraph, '/api/post/getOpenGraphData', { url: '' }, s.member.token)).status).toBe(400);
+    expect((await call(openGraph, '/api/post/getOpenGraphData', { url: `http://127.0.0.1:${port}/page` }, 'not-a-token')).status).toBe(403);
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('/api/file/uploadFiles (multipart field files)', () => {
+  it('a PDF is accepted as a document; an SVG and HTML are refused by their content whatever their name', async () => {
+    const s = await scene();
+    const pdf = await upload(uploadFiles, '/api/file/uploadFiles', [{ name: 'Plan: week 1.pdf', bytes: PDF, type: 'application/pdf' }], s.member.token);
+    expect(pdf.status).toBe(200);
+    expect(pdf.data).toEqual([{ fileId: expect.any(Number), blobId: expect.any(String), fileName: 'Plan_ week 1.pdf', type: 2 }]);
+    const photo = await upload(uploadFiles, '/api/file/uploadFiles', [{ name: 'photo.jpeg', bytes: PNG, type: 'image/jpeg' }], s.member.token);
+    expect(photo.data[0]).toMatchObject({ fileName: 'photo.png', type: 1 });
+    const before = (await getDb().selectFrom('files').select('id').where('creator_id', '=', s.member.userId).execute()).length;
+    for (const [name, bytes, type] of [
+      ['x.svg', SVG, 'image/svg+xml'],
+      ['x.pdf', SVG, 'application/pdf'],
+      ['x.png', new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>'), 'image/png'],
+      ['x.pdf', new TextEncoder().encode('<html><body>hi</body></html>'), 'application/pdf'],
+    ] as const) {
+      const r = await upload(uploadFiles, '/api/file/uploadFiles', [{ name, bytes, type }], s.member.token);
+      expect(r, name).toMatchObject({ status: 400, data: { errorMsg: 'This type of file is not allowed.' } });
+    }
+    expect((await getDb().selectFrom('files').select('id').where('creator_id', '=', s.member.userId).execute()).length).toBe(before);
+    expect((await upload(uploadFiles, '/api/file/uploadFiles', [{ name: 'a.pdf', bytes: PDF, type: 'application/pdf' }], 'not-a-token')).status).toBe(403);
+    const get = await run<any>(() => uploadFiles.loader());
+    expect(get).toMatchObject({ status: 405, data: { errorMsg: 'Use POST for this path.' } });
   });
 });

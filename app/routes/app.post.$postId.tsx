@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const withR = withRights(user, await withLinkPreviews(getDb(), [post]))[0]!;
     // Moderators edit here (the team Posts table links to this page).
     const editing = withR.rights.canModerate
-      ? { postId: post.postId, text: post.text, url: post.url, posted: post.postedAt !== null, fileIds: post.postFiles.map((f) => f.file.fileId), isLedaOfficial: post.isLedaOfficial, constraint: formConstraint(postFormSchema) }
+      ? { postId: post.postId, text: post.text, url: post.url, posted: post.postedAt !== null, scheduledAt: post.scheduledAt, files: post.postFiles.map((f) => f.file), isLedaOfficial: post.isLedaOfficial, constraint: formConstraint(postFormSchema) }
       : null;
     return { post: withR, back, gone: null, editing };
   } catch (error) {

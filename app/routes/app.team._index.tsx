@@ -3,7 +3,6 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { getDb } from '@modules/shared/index.server';
 import { listTeamCards, policy } from '@modules/identity/index.server';
 import { currentJourneysOf } from '@modules/journeys/index.server';
-import { InactivityReload } from '~/components/feed/inactivity-reload';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
@@ -30,7 +29,6 @@ export default function TeamList() {
   const { teams, organisationName, showJourneys } = useLoaderData<typeof loader>();
   return (
     <section className="page">
-      <InactivityReload />
       <h1>Your teams</h1>
       {organisationName ? <p className="page-intro">{organisationName}</p> : null}
       {teams.length ? (

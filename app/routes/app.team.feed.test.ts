@@ -204,3 +204,33 @@ describe('editing a post on its page', () => {
     expect(after.text).toContain('Final words');
   });
 });
+
+describe('long posts and an empty notification list', () => {
+  it('a post longer than 6 lines renders See more (also without JavaScript); a short one does not', async () => {
+    const s = await teamScene();
+    const admin = (await getCurrentUser(getDb(), s.admin.userId))!;
+    const lines = Array.from({ length: 8 }, (_, i) => `Line ${i + 1} of the long post`).join('\n');
+    const long = await savePost(getDb(), admin, { text: lines, audienceType: AudienceType.Team, teamId: s.team.teamId }, noScheduler, new Date(Date.now() - 60_000));
+    const short = await savePost(getDb(), admin, { text: 'Short and sweet', audienceType: AudienceType.Team, teamId: s.team.teamId }, noScheduler);
+    // The post page (the team feed may be full of other tests' global posts).
+    const page = await renderRoute(`/app/post/${long.postId}`, { route: postPage, cookie: s.member.cookie, params: { postId: String(long.postId) } });
+    expect(page.text).toContain('Line 8 of the long post');
+    expect(page.text).toContain('See more');
+    expect(page.html).toContain(`<label for="see-more-${long.postId}" class="button link see-more">See more</label>`);
+    expect(page.html).toContain('post-text clamped');
+    const other = await renderRoute(`/app/post/${short.postId}`, { route: postPage, cookie: s.member.cookie, params: { postId: String(short.postId) } });
+    expect(other.text).toContain('Short and sweet');
+    expect(other.text).not.toContain('See more');
+    expect(other.html).not.toContain('post-text clamped');
+  });
+
+  it('a user with no notifications reads "You have no notifications." and no Mark all as seen', async () => {
+    const s = await teamScene();
+    // Only the Welcome from account creation is there: take it away.
+    await getDb().deleteFrom('user_notifications').where('user_id', '=', s.member.userId).execute();
+    const page = await renderRoute('/app/notifications', { route: notificationsPage, cookie: s.member.cookie });
+    expect(page.text).toContain('Notifications');
+    expect(page.text).toContain('You have no notifications.');
+    expect(page.text).not.toContain('Mark all as seen');
+  });
+});

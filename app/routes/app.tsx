@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { appHomePath } from '@modules/identity/index.server';
 import { AppShell } from '~/components/app-shell';
+import { InactivityReload } from '~/components/feed/inactivity-reload';
 import { NotFoundPanel, SiteShell } from '~/components/site-shell';
 import { loadShell } from '~/utils/app-shell.server';
 import { APP_LAYOUT_ROUTE_ID, appMeta } from '~/utils/meta';
@@ -19,13 +21,16 @@ export const meta = appMeta('');
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return loadShell(user);
+  // homePath: where the inactivity reload runs (the team list, or the stories for a student licence).
+  return { ...(await loadShell(user)), homePath: appHomePath(user) };
 }
 
 export default function AppLayout() {
   const shell = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <AppShell shell={shell}>
+      {pathname.replace(/\/+$/, '') === shell.homePath ? <InactivityReload /> : null}
       <Outlet />
     </AppShell>
   );

@@ -8,7 +8,10 @@ import {
   deletePost,
   deletePostComment,
   jobScheduler,
+  listPostFileIds,
+  MAX_POST_FILES,
   savePost,
+  TOO_MANY_FILES,
   setPostLiked,
   setPostPinned,
   uploadFiles,
@@ -81,37 +84,7 @@ export async function handlePostAction(request: Request, user: CurrentUser, back
   const wantsJson = form.get('_fetch') === '1';
   const done = (data: Record<string, unknown> = {}) => (wantsJson ? Response.json({ ok: true, ...data }) : redirect(back));
   try {
-    if (form.get('intent') === 'save-post') {
-      const submission = parseWithZod(form, { schema: postFormSchema });
-      if (submission.status !== 'success') return Response.json({ ok: false, lastResult: submission.reply() }, { status: 400 });
-      const v = submission.value;
-      const uploaded = files.length ? await uploadFiles(getDb(), user.userId, 'files', files) : [];
-      const audience = v.audience ?? '';
-      const [kind, id] = audience.split('-');
-      const scheduledAt = parseScheduledAt(v.scheduledAt, Number(form.get('tzOffset') ?? 0) || 0);
-      const post = await savePost(
-        getDb(),
-        user,
-        {
-          postId: v.postId,
-          text: v.text,
-          audienceType: kind === 'global' ? AudienceType.Global : kind === 'org' ? AudienceType.Organisation : AudienceType.Team,
-          organisationId: kind === 'org' ? Number(id) : null,
-          teamId: kind === 'team' ? Number(id) : null,
-          isLedaOfficial: v.isLedaOfficial,
-          scheduledAt,
-          url: v.url,
-          fileIds: [...v.fileIds, ...uploaded.map((f) => f.fileId)],
-        },
-        jobScheduler,
-      );
-      if (!wantsJson) {
-        const url = new URL(back, 'http://x');
-        if (post.scheduledAt) url.searchParams.set('scheduled', post.scheduledAt);
-        return redirect(url.pathname + url.search);
-      }
-      return Response.json({ ok: true, postId: post.postId, scheduledAt: post.scheduledAt, lastResult: submission.reply({ resetForm: true }) });
-    }
+    if (form.get('intent') === 'save-post') return await savePostForm(form, files, user, back, wantsJson);
     const parsed = postActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, [parsed.error.issues[0]?.message ?? 'The request is not valid.']);
     const a = parsed.data;
@@ -133,6 +106,55 @@ export async function handlePostAction(request: Request, user: CurrentUser, back
     }
   } catch (error) {
     if (isDomainError(error)) return fail(error.status, [error.message]);
+    throw error;
+  }
+}
+
+/**
+ * The post editor's save (multipart, JS on and off). A refusal (a file not available, too many
+ * files, a denied audience) comes back as the form's error with its status, so the editor shows it.
+ */
+async function savePostForm(form: FormData, files: { name: string; bytes: Uint8Array }[], user: CurrentUser, back: string, wantsJson: boolean) {
+  const submission = parseWithZod(form, { schema: postFormSchema });
+  if (submission.status !== 'success') return Response.json({ ok: false, lastResult: submission.reply() }, { status: 400 });
+  try {
+    const v = submission.value;
+    // The 10-file limit counts the kept files and the new ones; checked before storing any upload.
+    if (files.length) {
+      const removed = new Set(v.removeFileIds);
+      const kept = new Set([...(v.postId ? await listPostFileIds(getDb(), v.postId) : []), ...v.fileIds].filter((id) => !removed.has(id)));
+      if (kept.size + files.length > MAX_POST_FILES) return Response.json({ ok: false, lastResult: submission.reply({ formErrors: [TOO_MANY_FILES] }) }, { status: 400 });
+    }
+    const uploaded = files.length ? await uploadFiles(getDb(), user.userId, 'files', files) : [];
+    const audience = v.audience ?? '';
+    const [kind, id] = audience.split('-');
+    const scheduledAt = parseScheduledAt(v.scheduledAt, Number(form.get('tzOffset') ?? 0) || 0);
+    const post = await savePost(
+      getDb(),
+      user,
+      {
+        postId: v.postId,
+        text: v.text,
+        audienceType: kind === 'global' ? AudienceType.Global : kind === 'org' ? AudienceType.Organisation : AudienceType.Team,
+        organisationId: kind === 'org' ? Number(id) : null,
+        teamId: kind === 'team' ? Number(id) : null,
+        isLedaOfficial: v.isLedaOfficial,
+        scheduledAt,
+        url: v.url,
+        // An edit keeps the post's files, less those removed, plus the new uploads.
+        addFileIds: [...v.fileIds, ...uploaded.map((f) => f.fileId)],
+        removeFileIds: v.removeFileIds,
+      },
+      jobScheduler,
+    );
+    if (!wantsJson) {
+      const url = new URL(back, 'http://x');
+      if (post.scheduledAt) url.searchParams.set('scheduled', post.scheduledAt);
+      return redirect(url.pathname + url.search);
+    }
+    return Response.json({ ok: true, postId: post.postId, scheduledAt: post.scheduledAt, lastResult: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    if (isDomainError(error)) return Response.json({ ok: false, lastResult: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { addMyActivity, completeMyActivityTask, seedActivities } from '@modules/
 import { BREAK_JOURNEY_ID, seedJourneys, setTeamSchedule, startUserJourney } from '@modules/journeys/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { seedDemoInsights } from './insights-demo-seed.server';
-import { seedDemoFeedback } from '@modules/social/index.server';
+import { jobScheduler, seedDemoFeed, seedDemoFeedback } from '@modules/social/index.server';
 import { seedDemoProfiles } from '@modules/identity/index.server';
 import { seedDemoPeople } from './people-seed.server';
 
@@ -80,6 +80,8 @@ export async function seedDemo(db: Kysely<Database>) {
   await seedDemoJourneys(db, { leadership, sales, learner }, now);
   // Team insights: weeks of visits and some journey progress for the demo teams' charts.
   await seedDemoInsights(db, now);
+  // The team feed: posts (pinned, with photos and a PDF, scheduled, global and organisation ones), likes, comments and their notifications.
+  await seedDemoFeed(db, { leadership, sales }, jobScheduler, now);
   // Peer feedback: the demo learner's contacts and four answers, so Feedback results show.
   await seedDemoFeedback(db, learner, now);
   // Profiles: bios, mobile numbers and the organisation admin's photo.

@@ -24,7 +24,6 @@ export {
   AudienceType,
   POST_GONE,
   FEED_PAGE_SIZE,
-  MAX_POST_FILES,
   listFeed,
   listPosts,
   listTeamPosts,
@@ -42,6 +41,7 @@ export {
   type SavePostInput,
   type PublishScheduler,
 } from './posts.server';
+export { MAX_POST_FILES, TOO_MANY_FILES, FILE_NOT_AVAILABLE, listPostFileIds, type PostFilesChange } from './post-files.server';
 export { setPostLiked, setPostPinned, commentPost, deletePostComment } from './post-reactions.server';
 export { jobScheduler, publishDuePosts, publishJobId } from './publishing.server';
 export { uploadFiles, FileType, UPLOAD_KINDS, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, type UploadKind, type UploadedFile } from './files.server';
@@ -79,3 +79,4 @@ export {
   type NotificationsQuery,
 } from './notifications-admin.server';
 export { seedDemoFeedback } from './peer-feedback-demo.server';
+export { seedDemoFeed } from './feed-demo.server';

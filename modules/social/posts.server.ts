@@ -4,12 +4,12 @@ import type { Database, Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type PostScope, type TeamScope } from '@modules/identity/index.server';
 import { NotificationType, notifyUsers } from './notifications.server';
+import { attachFiles, resolvePostFiles, type PostFilesChange } from './post-files.server';
 
 /** AudienceType of learner-app s.3. */
 export const AudienceType = { Global: 1, Organisation: 2, Team: 3 } as const;
 export const POST_GONE = 'This post is no longer availble.';
 export const FEED_PAGE_SIZE = 10;
-export const MAX_POST_FILES = 10;
 
 export interface PostUser {
   userId: number;
@@ -253,7 +253,7 @@ export async function getPost(db: Db, user: PolicyUser, postId: number): Promise
   return toPost(row as unknown as PostQueryRow);
 }
 
-export interface SavePostInput {
+export interface SavePostInput extends PostFilesChange {
   postId?: number;
   text: string;
   audienceType: number;
@@ -263,7 +263,6 @@ export interface SavePostInput {
   /** Publish later (a future time); null or absent posts now. */
   scheduledAt?: Date | null;
   url?: string | null;
-  fileIds?: number[];
 }
 
 /** Where a new post goes: the audience the user chose, its organisation looked up for a team. */
@@ -292,9 +291,6 @@ export interface PublishScheduler {
  */
 export async function savePost(db: Db, user: PolicyUser, input: SavePostInput, scheduler: PublishScheduler, now = new Date()): Promise<Post> {
   const text = input.text.trim();
-  const fileIds = [...new Set(input.fileIds ?? [])];
-  if (!text && fileIds.length === 0) throw new DomainError('invalid', 'A post needs text or a file.');
-  if (fileIds.length > MAX_POST_FILES) throw new DomainError('invalid', `A post may have at most ${MAX_POST_FILES} files.`);
   const scheduledAt = input.scheduledAt && input.scheduledAt.getTime() > now.getTime() ? input.scheduledAt : null;
 
   let postId: number;
@@ -305,6 +301,11 @@ export async function savePost(db: Db, user: PolicyUser, input: SavePostInput, s
     if (!existing) throw new DomainError('not_found', POST_GONE);
     if (!policy.canEditPost(user, scopeOf(existing))) throw deny();
   }
+  const audience = existing ? null : await audienceOf(db, input);
+  if (audience && !policy.canPostToAudience(user, scopeOf(audience).audience)) throw deny();
+  // The files are settled (kept, added, removed, each checked) before anything is written.
+  const fileIds = await resolvePostFiles(db, user, existing?.id ?? null, input);
+  if (!text && fileIds.length === 0) throw new DomainError('invalid', 'A post needs text or a file.');
   const official = (audienceType: number, fallback: boolean) =>
     audienceType === AudienceType.Global || (policy.canMarkPostOfficial(user) ? (input.isLedaOfficial ?? (existing ? existing.is_leda_official : true)) : fallback);
 
@@ -326,16 +327,15 @@ export async function savePost(db: Db, user: PolicyUser, input: SavePostInput, s
       .execute();
     publishNow = !posted && !scheduledAt;
   } else {
-    const audience = await audienceOf(db, input);
-    if (!policy.canPostToAudience(user, scopeOf(audience).audience)) throw deny();
+    const target = audience!;
     const row = await db
       .insertInto('posts')
       .values({
-        ...audience,
+        ...target,
         text,
         url: input.url || null,
         creator_id: user.userId,
-        is_leda_official: official(audience.audience_type, false),
+        is_leda_official: official(target.audience_type, false),
         scheduled_at: scheduledAt,
         posted_at: scheduledAt ? null : now,
       })
@@ -345,7 +345,7 @@ export async function savePost(db: Db, user: PolicyUser, input: SavePostInput, s
     publishNow = !scheduledAt;
   }
 
-  await attachFiles(db, user, postId, fileIds);
+  await attachFiles(db, postId, fileIds);
   if (publishNow) {
     await scheduler.cancel(postId);
     await notifyPosted(db, postId);
@@ -353,27 +353,6 @@ export async function savePost(db: Db, user: PolicyUser, input: SavePostInput, s
     await scheduler.schedule(postId, scheduledAt);
   }
   return getPost(db, user, postId);
-}
-
-/** Attaches the files in order: the user's own uploads, or files already on this post. */
-async function attachFiles(db: Db, user: PolicyUser, postId: number, fileIds: number[]) {
-  if (fileIds.length) {
-    const allowed = await db
-      .selectFrom('files')
-      .leftJoin('post_files', (j) => j.onRef('post_files.file_id', '=', 'files.id').on('post_files.post_id', '=', postId))
-      .select('files.id')
-      .where('files.id', 'in', fileIds)
-      .where((eb) => eb.or([eb('files.creator_id', '=', user.userId), eb('post_files.id', 'is not', null)]))
-      .execute();
-    if (allowed.length !== fileIds.length) throw new DomainError('invalid', 'A file is not available.');
-  }
-  await db.deleteFrom('post_files').where('post_id', '=', postId).execute();
-  if (fileIds.length) {
-    await db
-      .insertInto('post_files')
-      .values(fileIds.map((fileId, ordinal) => ({ post_id: postId, file_id: fileId, ordinal })))
-      .execute();
-  }
 }
 
 /** Post notification (type 4) to the audience of a freshly posted post, its author excepted. */

@@ -58,7 +58,10 @@ export const postFormSchema = z.object({
   isLedaOfficial: checkbox,
   scheduledAt: z.string().max(40).optional(),
   url: urlField,
+  /** Files to add (already uploaded by this user). An edit keeps the post's files unless removed. */
   fileIds: z.array(idSchema).max(MAX_FILES, `At most ${MAX_FILES} files.`).optional().default([]),
+  /** The editor's Remove per existing attachment. */
+  removeFileIds: z.array(idSchema).max(MAX_FILES).optional().default([]),
 });
 
 /** The small post actions as plain forms. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { browserForThisFile, loginAndWait, open, type TestPage } from './support';
 
 /**
- * The team feed in a real browser, JavaScript on and off: the demo team admin schedules a post
- * ('Post scheduled') and posts one with two images and a PDF; the demo learner likes it and comments
- * on it; the author's bell count and the page title's '(N)' follow.
+ * The team feed in a real browser, JavaScript on and off: the demo team admin schedules a post with
+ * two images and a PDF ('Post scheduled'), finds it on the team's Posts page, and posts it now from
+ * its page (the files kept); the demo learner likes it and comments on it; the author's bell count
+ * and the page title's '(N)' follow.
  */
 const { newPage } = browserForThisFile();
 const TEAM_ADMIN = 'teamadmin@leda.test';
@@ -42,30 +43,59 @@ async function settled(tp: TestPage) {
 describe('team feed', () => {
   for (const javaScript of [false, true]) {
     const mode = javaScript ? 'JS on' : 'JS off';
-    it(`${mode}: schedule, post with files, like, comment, notifications`, async () => {
+    it(`${mode}: schedule a post with two images and a PDF, post it now, like, comment, notifications`, async () => {
       const admin = await signedIn(TEAM_ADMIN, javaScript);
       const teamPath = await leadershipTeam(admin);
       const before = Number(await bell(admin.page).innerText());
 
-      // A scheduled post: 'Post scheduled' with the date, not in the feed.
+      // A scheduled post with two images and a PDF: 'Post scheduled' with the date, not in the feed.
       const tomorrow = new Date(Date.now() + 86_400_000);
       const pad = (n: number) => String(n).padStart(2, '0');
       const local = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T09:00`;
-      await admin.page.locator('#post-text').fill(`Scheduled ${mode}`);
-      await admin.page.locator('#post-schedule').fill(local);
-      await admin.page.getByRole('button', { name: 'Post', exact: true }).click();
-      await admin.page.getByText('Post scheduled for').waitFor();
-      await settled(admin);
-      expect(await admin.page.locator('article.post-card', { hasText: `Scheduled ${mode}` }).count()).toBe(0);
-
-      // A post with two images and a PDF.
       await admin.page.locator('#post-text').fill(`Team update ${mode} with **news**`);
+      await admin.page.locator('#post-schedule').fill(local);
       await admin.page.locator('#post-files').setInputFiles([
         { name: 'one.png', mimeType: 'image/png', buffer: PNG },
         { name: 'two.png', mimeType: 'image/png', buffer: PNG },
         { name: 'plan.pdf', mimeType: 'application/pdf', buffer: PDF },
       ]);
-      await admin.page.getByRole('button', { name: 'Post', exact: true }).click();
+      const postButton = admin.page.getByRole('button', { name: 'Post', exact: true });
+      // With JavaScript, Post is disabled while the form and its files are on their way (held 1 s here).
+      const hold = async (route: Route) => {
+        if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1000));
+        await route.continue();
+      };
+      if (javaScript) await admin.page.route((url) => url.pathname.startsWith('/app/team/'), hold);
+      await postButton.click();
+      if (javaScript) {
+        await expect.poll(() => postButton.isDisabled(), { timeout: 900 }).toBe(true);
+        await admin.page.unroute((url) => url.pathname.startsWith('/app/team/'), hold);
+      }
+      await admin.page.getByText('Post scheduled for').waitFor();
+      await settled(admin);
+      expect(await admin.page.locator('article.post-card', { hasText: `Team update ${mode}` }).count()).toBe(0);
+
+      // On the team's Posts page it is Scheduled; its page shows the two images and the PDF, and the
+      // editor lists the three attachments, each with Remove, and keeps the scheduled time.
+      await open(admin, `${teamPath}/posts`);
+      const row = admin.page.locator('tr', { hasText: `Team update ${mode}` });
+      expect(await row.innerText()).toContain('Scheduled');
+      await row.getByRole('link', { name: /^Edit post/ }).click();
+      await admin.page.waitForURL(/\/app\/post\/\d+$/);
+      await settled(admin);
+      const scheduledCard = admin.page.locator('article.post-card', { hasText: `Team update ${mode}` });
+      await scheduledCard.getByText('Scheduled for').waitFor();
+      expect(await scheduledCard.locator('.post-collage img').count()).toBe(2);
+      expect(await scheduledCard.getByRole('link', { name: 'plan.pdf' }).count()).toBe(1);
+      const attachments = admin.page.locator('fieldset.post-editor-files');
+      expect(await attachments.getByRole('checkbox', { name: /^Remove / }).count()).toBe(3);
+      expect(await admin.page.locator('#post-schedule').inputValue()).not.toBe('');
+
+      // Posting it now (the schedule emptied) keeps its files; it is in the feed.
+      await admin.page.locator('#post-schedule').fill('');
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.page.locator('article.post-card', { hasText: `Team update ${mode}` }).locator('time').waitFor();
+      await open(admin, teamPath);
       const card = admin.page.locator('article.post-card', { hasText: `Team update ${mode}` });
       await card.waitFor();
       expect(await card.locator('.post-collage img').count()).toBe(2);

@@ -77,15 +77,24 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
           {post.postedAt ? <time dateTime={post.postedAt}>{when(post.postedAt)}</time> : <span>Scheduled for {when(post.scheduledAt)} (UTC)</span>}
         </p>
       </header>
+      {/* Collapsed at 6 lines with 'See more': a button with JavaScript; without it, a checkbox and
+          its label open the text by CSS alone (.see-more-toggle:checked), so the server renders it too. */}
+      {long && !hydrated ? <input type="checkbox" id={`see-more-${post.postId}`} className="see-more-toggle visually-hidden" /> : null}
       {post.text ? (
-        <div className={`post-text${hydrated && long && !expanded ? ' clamped' : ''}`}>
+        <div className={`post-text${long && !expanded ? ' clamped' : ''}`}>
           <PostText text={post.text} />
         </div>
       ) : null}
-      {hydrated && long && !expanded ? (
-        <button type="button" className="button link" onClick={() => setExpanded(true)}>
-          See more
-        </button>
+      {long && !expanded ? (
+        hydrated ? (
+          <button type="button" className="button link see-more" aria-expanded={false} onClick={() => setExpanded(true)}>
+            See more
+          </button>
+        ) : (
+          <label htmlFor={`see-more-${post.postId}`} className="button link see-more">
+            See more
+          </label>
+        )
       ) : null}
       {post.url && post.linkPreview ? (
         <a className="post-link-preview" href={post.url} target="_blank" rel="nofollow noopener noreferrer">

@@ -1,10 +1,21 @@
 import type { SubmissionResult } from '@conform-to/react';
+import { useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
 
 export interface AudienceOption {
   value: string;
   label: string;
+}
+
+/** learner-app s.9: at most 10 attachments on a post, the kept ones and the new ones together. */
+const MAX_FILES = 10;
+
+export interface EditorFile {
+  fileId: number;
+  blobId: string;
+  fileName: string;
+  type: number;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -14,7 +25,9 @@ const localMinute = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${
  * The post editor: text, audience (only those the user may use), official (product admins),
  * schedule-at (minimum now, seconds zeroed), up to 10 photos (.png .jpg .jpeg) and documents (.pdf),
  * a URL. One multipart POST, so it works without JavaScript; with it, Post is disabled while there
- * is neither text nor a file.
+ * is neither text nor a file, while the form (and its files) is being sent, and over 10 files.
+ * Editing: the post's attachments are listed, each with a Remove checkbox (a plain form field, so
+ * it works without JavaScript); new files are added to the kept ones (decision 189).
  */
 export function PostEditor({
   audiences,
@@ -25,7 +38,7 @@ export function PostEditor({
   editing,
 }: {
   /** Editing an existing post: its values; a posted post hides the audience and publish controls. */
-  editing?: { postId: number; text: string; url: string | null; posted: boolean; fileIds: number[]; isLedaOfficial: boolean };
+  editing?: { postId: number; text: string; url: string | null; posted: boolean; scheduledAt?: string | null; files: EditorFile[]; isLedaOfficial: boolean };
   audiences: AudienceOption[];
   defaultAudience: string;
   canMarkOfficial: boolean;
@@ -34,7 +47,20 @@ export function PostEditor({
 }) {
   const [form, fields] = useLedaForm<{ text: string; audience: string; url: string; scheduledAt: string }>({ id: 'post-editor', lastResult, constraint });
   const [text, setText] = useState(editing?.text ?? '');
-  const [fileCount, setFileCount] = useState(editing?.fileIds.length ?? 0);
+  const existing = editing?.files ?? [];
+  const [removed, setRemoved] = useState<number[]>([]);
+  const [newCount, setNewCount] = useState(0);
+  const kept = existing.length - removed.length;
+  const canAttach = kept < MAX_FILES;
+  const fileCount = kept + (canAttach ? newCount : 0);
+  const tooMany = fileCount > MAX_FILES;
+  // The file input leaves the page at 10 kept files, and its choice with it.
+  useEffect(() => {
+    if (!canAttach) setNewCount(0);
+  }, [canAttach]);
+  const navigation = useNavigation();
+  // Sending the form (its files are uploaded with it) until the page has its answer.
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save-post';
   const [hydrated, setHydrated] = useState(false);
   const [min, setMin] = useState<string | undefined>(undefined);
   const [tz, setTz] = useState('0');
@@ -44,6 +70,10 @@ export function PostEditor({
     setTz(String(new Date().getTimezoneOffset()));
   }, []);
   const empty = !text.trim() && fileCount === 0;
+  // A scheduled post keeps its time unless changed (emptied: posted now): in UTC before hydration
+  // (tzOffset 0), in the browser's time after.
+  const scheduledAt = editing?.scheduledAt;
+  const scheduledDefault = scheduledAt ? (hydrated ? localMinute(new Date(scheduledAt)) : scheduledAt.slice(0, 16)) : undefined;
   const [preview, setPreview] = useState<{ title: string | null; description: string | null } | null>(null);
   /** With JavaScript: the link preview under the URL field (fetched by the server, SSRF-checked; text only). */
   const loadPreview = async (url: string) => {
@@ -63,7 +93,6 @@ export function PostEditor({
         <input type="hidden" name="intent" value="save-post" />
         {editing ? <input type="hidden" name="postId" value={editing.postId} /> : null}
         {editing?.isLedaOfficial ? <input type="hidden" name="isLedaOfficial" value="on" /> : null}
-        {editing?.fileIds.map((id) => <input key={id} type="hidden" name="fileIds" value={id} />)}
         <input type="hidden" name="tzOffset" value={tz} />
         <FormError id={form.errorId} errors={form.errors} />
         <label htmlFor="post-text">What would you like to share?</label>
@@ -88,7 +117,7 @@ export function PostEditor({
         {editing?.posted ? null : (
         <div className="post-editor-row">
           <label htmlFor="post-schedule">Schedule for (optional{hydrated ? '' : ', UTC'})</label>
-          <input id="post-schedule" type="datetime-local" name="scheduledAt" step={60} min={min} />
+          <input id="post-schedule" type="datetime-local" name="scheduledAt" step={60} min={min} defaultValue={scheduledDefault} />
         </div>
         )}
         <div className="post-editor-row">
@@ -111,20 +140,54 @@ export function PostEditor({
             </div>
           ) : null}
         </div>
-        {fileCount < 10 ? (
+        {existing.length ? (
+          <fieldset className="post-editor-files">
+            <legend>Attachments</legend>
+            <ul>
+              {existing.map((f) => (
+                <li key={f.fileId} className={removed.includes(f.fileId) ? 'removed' : undefined}>
+                  <a href={`/blobs/${f.blobId}`} target="_blank" rel="noopener noreferrer">
+                    {f.fileName}
+                  </a>{' '}
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      name="removeFileIds"
+                      value={f.fileId}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked;
+                        setRemoved((r) => (on ? [...r, f.fileId] : r.filter((id) => id !== f.fileId)));
+                      }}
+                    />{' '}
+                    Remove<span className="visually-hidden"> {f.fileName}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
+        {canAttach ? (
           <div className="post-editor-row">
-            <label htmlFor="post-files">Photos (.png, .jpg, .jpeg) and documents (.pdf), up to 10</label>
+            <label htmlFor="post-files">
+              Photos (.png, .jpg, .jpeg) and documents (.pdf), up to {MAX_FILES}
+              {existing.length ? ` in all (${kept} kept)` : ''}
+            </label>
             <input
               id="post-files"
               type="file"
               name="files"
               multiple
               accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
-              onChange={(e) => setFileCount(e.currentTarget.files?.length ?? 0)}
+              onChange={(e) => setNewCount(e.currentTarget.files?.length ?? 0)}
             />
           </div>
         ) : null}
-        <button type="submit" className="button" disabled={hydrated && empty}>
+        {tooMany ? (
+          <p className="field-errors" role="alert">
+            A post may have at most {MAX_FILES} files.
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={busy || (hydrated && (empty || tooMany))} aria-busy={busy || undefined}>
           {editing ? 'Save' : 'Post'}
         </button>
       </LedaForm>
