@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { getDb } from '@modules/shared/index.server';
-import { confirmImport, getImport, listImportRows, PREVIEW_LABELS, PREVIEW_PAGE_SIZE, teamSchemas, type ImportPreviewStatus } from '@modules/admin/index.server';
+import { confirmImport, getImport, listImportRows, PREVIEW_PAGE_SIZE, teamSchemas, type ImportPreviewStatus } from '@modules/admin/index.server';
+import { PREVIEW_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const status = STATUSES.find((s) => s === url.searchParams.get('status'));
   const offset = Math.min(Math.max(0, Number(url.searchParams.get('offset')) || 0), 1_000_000);
   const rows = found.status === 'preview' || found.status === 'done' ? await listImportRows(getDb(), found.importId, { offset, status }) : [];
-  return { found, rows, status: status ?? null, offset };
+  return { found, rows, status: status ?? null, offset, pageSize: PREVIEW_PAGE_SIZE };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -61,7 +62,7 @@ function Progress({ done, total, running }: { done: number; total: number; runni
 }
 
 export default function ImportPage() {
-  const { found, rows, status, offset } = useLoaderData<typeof loader>();
+  const { found, rows, status, offset, pageSize } = useLoaderData<typeof loader>();
   const base = `/admin/team-editor/${found.teamId}/import/${found.importId}`;
   const running = found.status === 'queued' || found.status === 'running';
   const pageLink = (o: number) => `${base}?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`;
@@ -153,8 +154,8 @@ export default function ImportPage() {
             </tbody>
           </table>
           <nav className="data-table-pager" aria-label="Rows pages">
-            {offset > 0 ? <Link to={pageLink(Math.max(0, offset - PREVIEW_PAGE_SIZE))}>Previous rows</Link> : null}
-            {rows.length === PREVIEW_PAGE_SIZE ? <Link to={pageLink(offset + PREVIEW_PAGE_SIZE)}>Next rows</Link> : null}
+            {offset > 0 ? <Link to={pageLink(Math.max(0, offset - pageSize))}>Previous rows</Link> : null}
+            {rows.length === pageSize ? <Link to={pageLink(offset + pageSize)}>Next rows</Link> : null}
             {status ? <Link to={base}>All rows</Link> : null}
           </nav>
         </>

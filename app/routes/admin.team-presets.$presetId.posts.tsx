@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remi
 import { z } from 'zod';
 import { getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
-import { DURATION_UNITS, fromDays, toDays, toStoredTime, type DurationUnit } from '@modules/journeys/index.server';
+import { DURATION_UNITS, fromDays, toDays, toStoredTime, type DurationUnit } from '@modules/journeys/constants';
 import { uploadFiles } from '@modules/social/index.server';
 import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
 import { readFormWithFiles } from '~/utils/upload.server';

@@ -8,7 +8,8 @@ import { MyActivityCard, TaskProgress } from '~/components/activities/activity-c
 import { TaskAnswers, TaskForm } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
 import { appMeta } from '~/utils/meta';
-import { ACTIVITIES_PATH, COMPLETED_PATH, listMyActivityCards, readActivityForm, runActivityIntent, type TaskFormError } from '~/utils/my-activities.server';
+import { listMyActivityCards, readActivityForm, runActivityIntent, type TaskFormError } from '~/utils/my-activities.server';
+import { ACTIVITIES_PATH, COMPLETED_PATH } from '~/utils/activity-paths';
 import { requireUser } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: activitiesStyles }];

@@ -9,7 +9,8 @@ import { TaskAnswers } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
 import { readFormData } from '~/utils/form.server';
 import { appMeta } from '~/utils/meta';
-import { COMPLETED_PATH, listMyActivityCards } from '~/utils/my-activities.server';
+import { listMyActivityCards } from '~/utils/my-activities.server';
+import { COMPLETED_PATH } from '~/utils/activity-paths';
 import { requireUser } from '~/utils/session.server';
 import { getDb } from '@modules/shared/index.server';
 

@@ -46,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     teamId: team.teamId,
     teamName: team.name,
     offset,
+    pageSize: FEED_PAGE_SIZE,
     // Link previews from the cache the editor filled (no fetch while rendering).
     posts: withRights(user, await withLinkPreviews(getDb(), rows.slice(0, FEED_PAGE_SIZE))),
     hasMore: rows.length > FEED_PAGE_SIZE,
@@ -118,7 +119,8 @@ export default function TeamHome() {
   }, [more.data, more.state]);
   const posts = [...(data.posts as FeedPost[]), ...(extra?.posts ?? [])];
   const hasMore = extra ? extra.hasMore : data.hasMore;
-  const nextOffset = (extra ? extra.offset : data.offset) + FEED_PAGE_SIZE;
+  // The page size comes with the data: FEED_PAGE_SIZE is server code, undefined in the browser.
+  const nextOffset = (extra ? extra.offset : data.offset) + data.pageSize;
   const nextHref = `/app/team/${data.teamId}?offset=${nextOffset}`;
   return (
     <section className="page team-home">

@@ -12,8 +12,9 @@ import { readFormData } from './form.server';
  * field-<id> (multipart, for files), with intent save, autosave or complete; delete and add are small
  * forms of their own. Parsing turns the form into the module's FieldInputs; the module validates.
  */
-export const ACTIVITIES_PATH = '/app/activities';
-export const COMPLETED_PATH = '/app/activities/completed-activities';
+import { ACTIVITIES_PATH, COMPLETED_PATH } from './activity-paths';
+
+export { ACTIVITIES_PATH, COMPLETED_PATH };
 const MAX_FORM_BYTES = MAX_UPLOAD_BYTES * 3 + 512 * 1024;
 
 const intentSchema = z.discriminatedUnion('intent', [

@@ -3,6 +3,8 @@
  * needs only these (the honeypot's name, the pricing plans) ships neither (docs/decisions/141).
  * schemas.ts re-exports them for server code.
  */
+import type { ImportPreviewStatus } from './import-tables';
+
 export const HONEYPOT_FIELD = 'website';
 export const TEAM_SIZES = ['1-5', '5-20', '21-50', '50+'] as const;
 export const DEFAULT_TEAM_SIZE = '1-5';
@@ -52,3 +54,14 @@ export const PLANS: PlanCard[] = [
     bullets: ['Everything in Teams PLUS', 'Organisation-wide roll-out and admins', 'A dedicated contact for your organisation'],
   },
 ];
+
+/* ---- CSV import (admin-console s.4): what the preview says of each row; the import page renders these in the browser ---- */
+
+export const PREVIEW_LABELS: Record<ImportPreviewStatus, string> = {
+  'bad-email': 'Bad email',
+  invalid: 'Invalid row',
+  duplicate: 'Duplicate in the file',
+  member: 'Already a member',
+  add: 'Will be added',
+  create: 'Will be created',
+};

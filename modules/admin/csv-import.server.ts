@@ -22,14 +22,7 @@ export const NO_EMAIL_COLUMN = "The file's first row must name its columns: firs
 export const EMPTY_FILE_MESSAGE = 'The file has no rows to import.';
 export const TOO_MANY_ROWS_MESSAGE = `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows.`;
 
-export const PREVIEW_LABELS: Record<ImportPreviewStatus, string> = {
-  'bad-email': 'Bad email',
-  invalid: 'Invalid row',
-  duplicate: 'Duplicate in the file',
-  member: 'Already a member',
-  add: 'Will be added',
-  create: 'Will be created',
-};
+export { PREVIEW_LABELS } from './constants';
 
 type Column = 'firstName' | 'lastName' | 'email' | 'jobTitle' | 'isAdmin';
 const HEADERS: Record<string, Column> = {

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserForThisFile, loginAndWait, open, waitForPath, type TestPage } from './support';
+import { baseUrl, browserForThisFile, loginAndWait, open, waitForPath, type TestPage } from './support';
 
 /**
- * My Activities in a real browser as the demo learner, JavaScript on and off: add an activity from
+ * My Activities in a real browser as the demo learner (auto-save) and fresh team members, JavaScript on and off: add an activity from
  * Explore, fill every field of every task (between the two modes all 11 field types), complete the
  * tasks in order, find the activity under Completed Activities; the header counter follows. With
  * JavaScript on, an edit saves itself after 2 seconds and survives a reload.
@@ -14,6 +15,25 @@ const LEARNER = 'learner@leda.test';
 async function signedIn(javaScript: boolean) {
   const tp = await newPage({ javaScript });
   await loginAndWait(tp, LEARNER, /^\/app/);
+  return tp;
+}
+
+/**
+ * A fresh member of the demo Leadership Team, for the tests that add activities from Explore: the demo
+ * learner's own list depends on what other browser tests did first (the journeys test adds and
+ * completes step activities, and a completed activity offers 'Open', not 'Add').
+ */
+async function signedInFresh(javaScript: boolean) {
+  const email = `activities-${javaScript ? 'js' : 'nojs'}-${randomBytes(3).toString('hex')}@leda.test`;
+  const password = 'activities-pass-1';
+  const res = await fetch(`${baseUrl()}/__test/welcome-user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, firstName: 'Ari', lastName: 'Activities', purpose: 'none', password }),
+  });
+  expect(res.status).toBe(200);
+  const tp = await newPage({ javaScript });
+  await loginAndWait(tp, email, /^\/app/, password);
   return tp;
 }
 
@@ -104,7 +124,7 @@ async function completeAll(tp: TestPage, name: string, types: Set<number>) {
 }
 
 async function run(javaScript: boolean, names: string[]) {
-  const tp = await signedIn(javaScript);
+  const tp = await signedInFresh(javaScript);
   const { page } = tp;
   const types = new Set<number>();
   for (const name of names) {
@@ -147,7 +167,7 @@ describe('My Activities', () => {
   });
 
   it('without JavaScript: Save keeps the answer, Edit Task and Cancel, Delete after its confirmation', async () => {
-    const tp = await signedIn(false);
+    const tp = await signedInFresh(false);
     const { page } = tp;
     // Save without completing, then Edit Task on a completed task and Cancel.
     await addFromExplore(tp, 'Reframe a fixed-mindset thought');

@@ -132,11 +132,11 @@ describe.each([true, false])('notification settings with JavaScript %s', (javaSc
     // The defaults: an activities reminder on Mondays at 7am.
     const reminders = page.getByRole('group', { name: 'Activities reminder' });
     expect(await reminders.getByLabel('Monday').isChecked()).toBe(true);
-    expect(await reminders.getByLabel('At').inputValue()).toMatch(/^07:00/);
+    expect(await reminders.getByLabel('At', { exact: true }).inputValue()).toMatch(/^07:00/);
 
     await reminders.getByLabel('Wednesday').check();
     await reminders.getByLabel('Monday').uncheck();
-    await reminders.getByLabel('At').selectOption({ label: '8:15 am' });
+    await reminders.getByLabel('At', { exact: true }).selectOption({ label: '8:15 am' });
     const journey = page.getByRole('group', { name: 'Journey reminder' });
     if (await journey.count()) await journey.getByLabel('Email me a journey reminder').check();
     await submitAndWait(tp, 'Save', /done=saved/);
@@ -146,7 +146,7 @@ describe.each([true, false])('notification settings with JavaScript %s', (javaSc
     const again = page.getByRole('group', { name: 'Activities reminder' });
     await expect.poll(() => again.getByLabel('Wednesday').isChecked()).toBe(true);
     expect(await again.getByLabel('Monday').isChecked()).toBe(false);
-    expect(await again.getByLabel('At').inputValue()).toMatch(/^08:15/);
+    expect(await again.getByLabel('At', { exact: true }).inputValue()).toMatch(/^08:15/);
 
     await page.getByRole('link', { name: 'Reset all settings' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Reset all settings' });

@@ -235,7 +235,8 @@ export function browserForThisFile() {
     });
     page.on('pageerror', (err) => problems.push(`${page.url()}: ${err.message}`));
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) problems.push(`${page.url()}: ${msg.text()}`);
+      // A CSP refusal, or a route module that fails in the browser (a server-only value used by the page), fails the test.
+      if (msg.type() === 'error' && /Content Security Policy|Error loading route module/i.test(msg.text())) problems.push(`${page.url()}: ${msg.text()}`);
     });
     return { page, context, javaScript: opts.javaScript };
   }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { browserForThisFile, loginAndWait, open } from './support';
+
+/**
+ * Every signed-in screen once with JavaScript on: the page hydrates without a browser error (a
+ * route module that uses a server-only value in the browser fails to load, and support.ts fails the
+ * test on that console error or any page error) and shows its heading; axe checks each one
+ * (support.ts). The flows themselves are tested screen by screen in the other files.
+ */
+const { newPage } = browserForThisFile();
+
+const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/user-list',
+  '/admin/user-editor',
+  '/admin/team-list',
+  '/admin/organisation-creator',
+  '/admin/organisation-editor/1',
+  '/admin/team-editor/1',
+  '/admin/team-editor/1/settings',
+  '/admin/team-editor/1/settings/journeys',
+  '/admin/team-editor/1/settings/posts',
+  '/admin/team-editor/1/stats',
+  '/admin/team-editor/1/import',
+  '/admin/team-presets',
+  '/admin/team-presets/1',
+  '/admin/team-presets/1/posts',
+  '/admin/activity-list',
+  '/admin/activity-editor',
+  '/admin/activity-editor/1',
+  '/admin/content-list',
+  '/admin/content-editor',
+  '/admin/journey-list',
+  '/admin/notification-list',
+  '/admin/audit-log',
+  '/admin/communication-list/learner%40leda.test',
+  '/admin/test',
+];
+
+const LEARNER_SCREENS = [
+  '/app/team',
+  '/app/team/1',
+  '/app/team/1?offset=10',
+  '/app/team/1/members',
+  '/app/team/1/posts',
+  '/app/team/1/journeys',
+  '/app/team/1/insights',
+  '/app/activities',
+  '/app/activities/completed-activities',
+  '/app/explore/activities',
+  '/app/notifications',
+  '/app/profile',
+  '/app/settings/profile',
+  '/app/settings/notification',
+  '/app/feedback',
+  '/app/help',
+];
+
+async function visitAll(email: string, paths: string[]) {
+  const tp = await newPage({ javaScript: true });
+  await loginAndWait(tp, email, /^\/(app|admin)/);
+  for (const path of paths) {
+    await open(tp, path);
+    expect(await tp.page.locator('h1').first().isVisible(), path).toBe(true);
+    expect(new URL(tp.page.url()).pathname, path).toBe(path.split('?')[0]);
+  }
+}
+
+describe('every signed-in screen hydrates with JavaScript on', () => {
+  it('the admin console, as the product admin', async () => {
+    await visitAll('admin@leda.test', ADMIN_SCREENS);
+  }, 240_000);
+
+  it('the learner app, as the organisation admin (member of both demo teams)', async () => {
+    await visitAll('orgadmin@leda.test', LEARNER_SCREENS);
+  }, 240_000);
+});
+
+describe('the team feed with JavaScript on', () => {
+  it("'Load more posts' appends the next page, with no post twice", async () => {
+    const tp = await newPage({ javaScript: true });
+    await loginAndWait(tp, 'learner@leda.test', /^\/app/);
+    await open(tp, '/app/team/1');
+    const cards = tp.page.locator('article.post-card');
+    await expect.poll(() => cards.count()).toBe(10);
+    await tp.page.getByRole('link', { name: 'Load more posts' }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(10);
+    const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby') ?? ''));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new URL(tp.page.url()).pathname).toBe('/app/team/1');
+  }, 120_000);
+});
