@@ -8,6 +8,7 @@ import { uploadFiles } from '@modules/social/index.server';
 import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
 import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 
 export const PRESET_SAVED = 'Preset saved.';
 export const PRESET_SAVE_BUG = 'Bug while saving preset';
@@ -234,25 +235,13 @@ export default function PresetPosts() {
                   <Link to={`?edit=${p.presetPostId}`} className="button small secondary" aria-label={`Edit post ${whenText(p)}`}>
                     Edit
                   </Link>
-                  {confirm === p.presetPostId ? (
-                    <span role="alertdialog" aria-label="Confirm delete" className="confirm">
-                      Are you sure you wish to delete this post?{' '}
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="presetPostId" value={p.presetPostId} />
-                        <button type="submit" className="button small danger">
-                          Delete
-                        </button>
-                      </Form>{' '}
-                      <Link to="." className="button small secondary">
-                        Cancel
-                      </Link>
-                    </span>
-                  ) : (
-                    <Link to={`?confirm=${p.presetPostId}`} className="button small secondary" aria-label={`Delete post ${whenText(p)}`}>
-                      Delete
-                    </Link>
-                  )}
+                  <InlineConfirmDelete
+                    open={confirm === p.presetPostId}
+                    question="Are you sure you wish to delete this post?"
+                    fields={{ intent: 'delete', presetPostId: p.presetPostId }}
+                    confirmHref={`?confirm=${p.presetPostId}`}
+                    label={`Delete post ${whenText(p)}`}
+                  />
                 </td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from '@remix-run/react';
+import { Link, useSearchParams } from '@remix-run/react';
+import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 import { shortDateTime } from './dates';
 
 /** One row of a team's Posts table (learner /app/team/{teamId}/posts and the admin SETTINGS Posts sub-tab). */
@@ -44,25 +45,13 @@ export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts t
               <Link to={`/app/post/${p.postId}`} aria-label={`Edit post ${p.postId}`}>
                 Edit
               </Link>{' '}
-              {confirm === p.postId ? (
-                <span role="alertdialog" aria-label="Confirm delete" className="confirm">
-                  Are you sure you wish to delete this post?{' '}
-                  <Form method="post" className="inline-form">
-                    <input type="hidden" name="intent" value="delete-post" />
-                    <input type="hidden" name="postId" value={p.postId} />
-                    <button type="submit" className="button small danger">
-                      Delete
-                    </button>
-                  </Form>{' '}
-                  <Link to="." className="button small secondary">
-                    Cancel
-                  </Link>
-                </span>
-              ) : (
-                <Link to={`?confirm=${p.postId}`} className="button small secondary" aria-label={`Delete post ${p.postId}`}>
-                  Delete
-                </Link>
-              )}
+              <InlineConfirmDelete
+                open={confirm === p.postId}
+                question="Are you sure you wish to delete this post?"
+                fields={{ intent: 'delete-post', postId: p.postId }}
+                confirmHref={`?confirm=${p.postId}`}
+                label={`Delete post ${p.postId}`}
+              />
             </td>
           </tr>
         ))}
