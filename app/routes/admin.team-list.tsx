@@ -3,8 +3,8 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { listOrganisationsWithTeams, organisationsList, type OrganisationRow } from '@modules/admin/index.server';
 import { getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
-import { DataTable, listHref, type DataColumn, type ListState } from '~/components/data-table';
-import { ActionError, Flash, LICENSE_FILTER_LABELS, licenseName, PromptForm, QuickJoinForm, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
+import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
+import { ActionError, Flash, LicenceAndSortChips, licenseName, PromptForm, QuickJoinForm, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
 import { flashOf } from '~/components/admin/people.server';
 import { runPeopleIntent } from '~/components/admin/people-actions.server';
 import peopleStylesHref from '~/components/admin/people.css';
@@ -117,30 +117,7 @@ export default function TeamList() {
       </div>
       <Flash message={flash} />
       <ActionError errorMsg={failed?.errorMsg} />
-      <p className="admin-chip-label" id="org-filters">
-        Licence
-      </p>
-      <ul className="admin-chips" aria-labelledby="org-filters">
-        {LICENSE_FILTER_LABELS.map((f) => (
-          <li key={f.label}>
-            <Link to={listHref(PATH, state, { filters: { license: f.value || undefined } })} aria-current={license === f.value ? 'page' : undefined}>
-              {f.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <p className="admin-chip-label" id="org-sorts">
-        Sort
-      </p>
-      <ul className="admin-chips" aria-labelledby="org-sorts">
-        {SORTS.map((s) => (
-          <li key={s.label}>
-            <Link to={listHref(PATH, state, { sort: s.sort, dir: s.dir })} aria-current={state.sort === s.sort && state.dir === s.dir ? 'page' : undefined}>
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LicenceAndSortChips idPrefix="org" path={PATH} state={state} license={license} sorts={SORTS} />
       <DataTable
         path={PATH}
         caption="Organisations and their teams"

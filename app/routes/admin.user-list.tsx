@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { listUsers, peopleSchemas, setIsOrganisationAdmin, usersList, type AdminUserRow } from '@modules/admin/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
-import { DataTable, listHref, type DataColumn, type ListState } from '~/components/data-table';
-import { ConfirmForm, Flash, LICENSE_FILTER_LABELS, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
+import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
+import { ConfirmForm, Flash, LicenceAndSortChips, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
 import { adminReturnTo, flashOf, withFlash } from '~/components/admin/people.server';
 import { UserEditorDialog, userEditorPath, type EditableUser } from '~/components/admin/user-editor-form';
 import peopleStylesHref from '~/components/admin/people.css';
@@ -146,30 +146,7 @@ export default function UserList() {
       <p className="admin-count">
         <strong>{page.total}</strong> {page.total === 1 ? 'user' : 'users'}
       </p>
-      <p className="admin-chip-label" id="user-filters">
-        Licence
-      </p>
-      <ul className="admin-chips" aria-labelledby="user-filters">
-        {LICENSE_FILTER_LABELS.map((f) => (
-          <li key={f.label}>
-            <Link to={listHref(PATH, state, { filters: { license: f.value || undefined } })} aria-current={license === f.value ? 'page' : undefined}>
-              {f.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <p className="admin-chip-label" id="user-sorts">
-        Sort
-      </p>
-      <ul className="admin-chips" aria-labelledby="user-sorts">
-        {SORTS.map((s) => (
-          <li key={s.label}>
-            <Link to={listHref(PATH, state, { sort: s.sort, dir: s.dir })} aria-current={state.sort === s.sort && state.dir === s.dir ? 'page' : undefined}>
-              {s.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LicenceAndSortChips idPrefix="user" path={PATH} state={state} license={license} sorts={SORTS} />
       <DataTable
         path={PATH}
         caption="Users"

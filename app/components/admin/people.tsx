@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import { useId, type ReactNode } from 'react';
+import { listHref, type ListState } from '~/components/data-table';
 
 /**
  * Small shared pieces of the admin console's people screens (user list, organisation and team list,
@@ -158,4 +159,50 @@ export function ActionError({ errorMsg }: { errorMsg: string | null | undefined 
 /** Remix's Link in the shape DataTable takes (client-side navigation for sorting and paging). */
 export function TableLink(props: { to: string; children: ReactNode; 'aria-current'?: 'page'; 'aria-label'?: string; rel?: string }) {
   return <Link {...props} />;
+}
+
+/** The user and organisation lists' licence filters and sorts: links (state in the URL), so they work without JavaScript. */
+export function LicenceAndSortChips({
+  idPrefix,
+  path,
+  state,
+  license,
+  sorts,
+}: {
+  idPrefix: string;
+  path: string;
+  state: ListState;
+  license: string;
+  sorts: { label: string; sort: string; dir: 'asc' | 'desc' }[];
+}) {
+  const chips = (id: string, title: string, items: { label: string; to: string; current: boolean }[]) => (
+    <>
+      <p className="admin-chip-label" id={id}>
+        {title}
+      </p>
+      <ul className="admin-chips" aria-labelledby={id}>
+        {items.map((c) => (
+          <li key={c.label}>
+            <Link to={c.to} aria-current={c.current ? 'page' : undefined}>
+              {c.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+  return (
+    <>
+      {chips(
+        `${idPrefix}-filters`,
+        'Licence',
+        LICENSE_FILTER_LABELS.map((f) => ({ label: f.label, to: listHref(path, state, { filters: { license: f.value || undefined } }), current: license === f.value })),
+      )}
+      {chips(
+        `${idPrefix}-sorts`,
+        'Sort',
+        sorts.map((s) => ({ label: s.label, to: listHref(path, state, { sort: s.sort, dir: s.dir }), current: state.sort === s.sort && state.dir === s.dir })),
+      )}
+    </>
+  );
 }
