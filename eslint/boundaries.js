@@ -49,14 +49,25 @@ function moduleOf(rel) {
 }
 
 /**
- * 'route' for a route module (app/routes/<file> or app/routes/<folder>/route, Remix's v2 convention,
- * decision 134), the folder for a file co-located beside a folder route, null outside app/routes.
+ * 'route' for a route module (app/routes/<file>, a file in a remix-flat-routes '+' folder such as
+ * app/routes/api+/post+/<file>, or <folder>/route in Remix's v2 folder convention; decisions 134 and
+ * 230), the folder for a file co-located beside a folder route, null outside app/routes.
  */
 function routeTarget(rel) {
   const parts = rel.split('/');
   if (parts[0] !== 'app' || parts[1] !== 'routes' || parts.length < 3) return null;
-  if (parts.length === 3 || (parts.length === 4 && parts[3] === 'route')) return 'route';
-  return parts.slice(0, 3).join('/');
+  const folder = routeFolder(rel);
+  if (!folder) return 'route';
+  return rel === `${folder}/route` ? 'route' : folder;
+}
+
+/** The folder route (Remix's v2 folder convention) a file in app/routes sits in, past any '+' folders; else null. */
+function routeFolder(rel) {
+  const parts = rel.split('/');
+  if (parts[0] !== 'app' || parts[1] !== 'routes') return null;
+  let i = 2;
+  while (i < parts.length - 1 && parts[i].endsWith('+')) i++;
+  return i < parts.length - 1 ? parts.slice(0, i + 1).join('/') : null;
 }
 
 /** The message for a forbidden import, or null. */
@@ -85,7 +96,7 @@ export function check(sourceRel, targetRel, { typeOnly, publicSurface }) {
   if (sourceRel.startsWith('app/')) {
     const route = routeTarget(targetRel);
     if (route === 'route') return 'A route never imports another route (nor does anything else in app/): move the shared code to app/utils or a module.';
-    if (route && route !== sourceRel.split('/').slice(0, 3).join('/')) return `Files beside a route in ${route}/ are that route's own: move shared code to app/components or app/utils.`;
+    if (route && route !== routeFolder(sourceRel)) return `Files beside a route in ${route}/ are that route's own: move shared code to app/components or app/utils.`;
     if (target && !isPublic(target)) return `Import a module through its public surface (${surface}), not ${targetRel}.`;
     return null;
   }

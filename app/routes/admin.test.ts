@@ -4,8 +4,8 @@ import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import { ADMIN_HOME_SECTIONS } from '~/utils/admin-routes';
 import { allRoutes } from '../../tests/integration/route-table';
 import { loader as adminLayout } from './admin';
-import { loader as adminHome } from './admin._index';
-import { loader as adminSplat } from './admin.$';
+import { loader as adminHome } from './admin+/_index';
+import { loader as adminSplat } from './admin+/$';
 
 type Loader = (a: ReturnType<typeof args>) => Promise<unknown>;
 

@@ -4,7 +4,7 @@ import { canReceiveProductNews, isUnsubscribed } from '@modules/admin/index.serv
 import * as confirm from './newsletter.confirm.$token';
 import * as home from './_index';
 import * as unsubscribePage from './unsubscribe';
-import * as apiUnsubscribe from './api.public.unsubscribe';
+import * as apiUnsubscribe from './api+/public+/unsubscribe';
 import { housekeepingJob } from '../../jobs/housekeeping.job';
 import { args, formRequest, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { deliveredEmailTo } from '../../tests/support/outbox';

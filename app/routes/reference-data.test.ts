@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loader } from './reference-data.$version';
-import { action as authenticate } from './api.auth.authenticate';
+import { action as authenticate } from './api+/auth+/authenticate';
 import { args, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { learner, seedCatalogueBeforeAll } from '../../tests/support/explore';
 

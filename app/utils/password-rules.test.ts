@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { COMMON_PASSWORD_MESSAGE, createOneTimeToken, isCommonPassword, LINK_EXPIRED_MESSAGE, setUserPassword } from '@modules/identity/index.server';
-import * as reset from '~/routes/auth.password-reset.$token';
-import * as create from '~/routes/auth.password-create.$token';
-import * as apiReset from '~/routes/api.auth.resetPassword';
-import * as login from '~/routes/auth.login';
+import * as reset from '~/routes/auth+/password-reset.$token';
+import * as create from '~/routes/auth+/password-create.$token';
+import * as apiReset from '~/routes/api+/auth+/resetPassword';
+import * as login from '~/routes/auth+/login';
 import { args, formRequest, getRequest, jsonRequest, run } from '../../tests/support/remix';
 import { makeUser } from '../../tests/support/factories';
 

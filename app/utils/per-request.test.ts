@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { onQuery } from '@modules/shared/db/db.server';
 import * as appShell from '~/routes/app';
-import * as teamHome from '~/routes/app.team.$teamId._index';
+import * as teamHome from '~/routes/app+/team.$teamId._index';
 import { requestContext, type RequestStore } from './request-context.server';
 import { args, getRequest, run } from '../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../tests/support/factories';

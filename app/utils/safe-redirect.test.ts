@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loader as loginLoader, action as loginAction } from '~/routes/auth.login';
+import { loader as loginLoader, action as loginAction } from '~/routes/auth+/login';
 import { loader as rootLoader } from '~/root';
 import { safeRedirectPath } from './session.server';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';

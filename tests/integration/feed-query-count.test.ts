@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
-import * as teamHome from '~/routes/app.team.$teamId._index';
-import * as poll from '~/routes/api.notification.getRecentUserNotifications';
+import * as teamHome from '~/routes/app+/team.$teamId._index';
+import * as poll from '~/routes/api+/notification+/getRecentUserNotifications';
 import { args, getRequest, jsonRequest, run } from '../support/remix';
 import { makeTeam, makeUser, signIn } from '../support/factories';
 

@@ -28,7 +28,7 @@ const post = (path: string, body: unknown) =>
 
 describe('ids beyond int4', () => {
   it('POST /api/feedback/submitSystemFeedback with activityId or journeyId 2147483648 is a 400 with errorMsg', async () => {
-    const { action } = await import('~/routes/api.feedback.submitSystemFeedback');
+    const { action } = await import('~/routes/api+/feedback+/submitSystemFeedback');
     for (const field of ['activityId', 'journeyId']) {
       for (const value of [2_147_483_648, '2147483648', 1e12]) {
         const r = await call(() => action({ request: post('/api/feedback/submitSystemFeedback', { ...VALID_BASE, [field]: value }), params: {}, context: {} as never }));

@@ -14,7 +14,7 @@ import {
   tryConsume,
 } from '@modules/shared/index.server';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from '@modules/identity/index.server';
-import { action as loginAction } from '../../app/routes/auth.login';
+import { action as loginAction } from '../../app/routes/auth+/login';
 import { args, formRequest, run } from '../support/remix';
 import { makeUser } from '../support/factories';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Every route module in app/routes, with a sample URL built from its file name (Remix flat
- * routes: '.' is '/', `$param` a param, `$` a splat, `_index` the index, `[x]` an escape, a
+ * routes, in remix-flat-routes' '+' folders: '.' is '/', `$param` a param, `$` a splat, `_index` the index, `[x]` an escape, a
  * leading '_' a pathless layout, a trailing '_' an un-nested segment). New routes are picked up
  * automatically by the tests that use this table.
  */
@@ -68,13 +68,20 @@ export function sampleUrlFor(id: string, paramValue: (name: string) => string = 
   return { path: `/${parts.join('/')}`, params };
 }
 
+/** Route files under app/routes, '+' folders included (remix-flat-routes: `api+/post+/savePost.ts`). */
+function routeFiles(dir = ROUTES_DIR, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    if (d.isDirectory()) return d.name.endsWith('+') ? routeFiles(path.join(dir, d.name), `${prefix}${d.name}/`) : [];
+    return /\.(ts|tsx)$/.test(d.name) && !/\.test\.(ts|tsx)$/.test(d.name) && !/\.server\.tsx?$/.test(d.name) ? [`${prefix}${d.name}`] : [];
+  });
+}
+
 export function allRoutes(): RouteEntry[] {
-  return fs
-    .readdirSync(ROUTES_DIR)
-    .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.(ts|tsx)$/.test(f))
+  return routeFiles()
     .sort()
     .map((file) => {
-      const id = file.replace(/\.(ts|tsx)$/, '');
+      // The flat name Remix matches on: a '+' folder is its name and a dot.
+      const id = file.replace(/\+\//g, '.').replace(/\.(ts|tsx)$/, '');
       const { path: p, params } = sampleUrlFor(id);
       return { file, id, path: p, params, load: () => import(path.join(ROUTES_DIR, file)) as Promise<RouteModule> };
     });

@@ -32,7 +32,7 @@ export async function renderRoute(
   url: string,
   opts: {
     route: RouteModule;
-    /** The route's id in the real app, e.g. 'routes/app.team._index' (useRouteLoaderData looks it up). */
+    /** The route's id in the real app, e.g. 'routes/app+/team._index' (useRouteLoaderData looks it up). */
     id?: string;
     params?: Record<string, string>;
     cookie?: string;

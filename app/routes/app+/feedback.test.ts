@@ -1,0 +1,207 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@modules/shared/index.server';
+import { getCurrentUser } from '@modules/identity/index.server';
+import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
+import { seedActivities } from '@modules/activities/index.server';
+import { seedJourneys } from '@modules/journeys/index.server';
+import { createPublicFeedbackToken, feedbackSkills, submitFeedback } from '@modules/social/index.server';
+import { features } from '~/utils/features';
+import { renderRoute } from '../../../tests/support/render-route';
+import { args, formRequest, getRequest, jsonRequest, run } from '../../../tests/support/remix';
+import { makeUser, signIn } from '../../../tests/support/factories';
+import { deliveredEmailTo } from '../../../tests/support/outbox';
+import * as page from './feedback';
+import * as results from '../api+/feedback+/getUserFeedbackResults';
+import * as publicToken from '../api+/feedback+/getPublicFeedbackToken';
+import * as requestContact from '../api+/feedback+/requestUserContactFeedback';
+import * as contacts from '../api+/user+/getUserContacts';
+import * as deleteContact from '../api+/user+/deleteUserContact';
+import * as config from '../api+/public+/getUserFeedbackConfig';
+import * as submit from '../api+/public+/submitUserFeedback';
+
+/** Peer feedback: every /api path per role with real Requests, id swaps, and /app/feedback as a learner sees it (JS off). */
+beforeAll(async () => {
+  await seedArticles(getDb(), path.resolve('content/articles'));
+  await seedCatalogue(getDb());
+  await seedActivities(getDb());
+  await seedJourneys(getDb());
+});
+
+type Api = { action: (a: never) => unknown };
+const call = (route: Api, path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
+  run<any>(() => route.action(args(jsonRequest(path, body, { token, headers })) as never));
+let ipCounter = 0;
+
+async function signedIn(opts: { organisationId?: null; firstName?: string } = {}) {
+  const u = await makeUser({ firstName: opts.firstName ?? 'Grace', lastName: 'Hopper', ...(opts.organisationId === null ? { organisationId: null } : {}) });
+  return { ...u, ...(await signIn(u.userId)) };
+}
+
+/** One anonymous answer through /api/public/submitUserFeedback, each from its own client address. */
+async function answer(token: string, good: number[], bad: number[], comment?: string) {
+  const skillRatings = [...good.map((skillId) => ({ skillId, rating: 1 })), ...bad.map((skillId) => ({ skillId, rating: -1 }))];
+  const body = { token, feedback: { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings } };
+  return call(submit, '/api/public/submitUserFeedback', body, undefined, { 'x-test-client-ip': `10.9.${Math.floor(Math.random() * 250)}.${++ipCounter}` });
+}
+
+describe('/api/feedback and /api/user contacts, per role', () => {
+  it('asks a contact by email, lists and deletes contacts; another user can neither see nor delete them', async () => {
+    const ada = await signedIn({ firstName: 'Ada' });
+    const bob = await signedIn({ firstName: 'Bob' });
+    const bad = await call(requestContact, '/api/feedback/requestUserContactFeedback', { email: 'not-an-email' }, ada.token);
+    expect(bad).toMatchObject({ status: 400, data: { errorMsg: 'Enter a valid email address.' } });
+    const made = await call(requestContact, '/api/feedback/requestUserContactFeedback', { email: 'peer@example.test' }, ada.token);
+    expect(made.status).toBe(200);
+    expect(made.data.userContact).toMatchObject({ userContactId: expect.any(Number), email: 'peer@example.test', lastFeedbackRequestAt: expect.any(String) });
+    const again = await call(requestContact, '/api/feedback/requestUserContactFeedback', { email: 'peer@example.test' }, ada.token);
+    expect(again).toMatchObject({ status: 409, data: { errorMsg: 'You asked peer@example.test recently. Wait 14 days before asking again.' } });
+
+    const mine = await call(contacts, '/api/user/getUserContacts', {}, ada.token);
+    expect(mine.data.userContacts.map((c: { email: string }) => c.email)).toEqual(['peer@example.test']);
+    expect((await call(contacts, '/api/user/getUserContacts', {}, bob.token)).data).toEqual({ userContacts: [] });
+
+    const id = made.data.userContact.userContactId;
+    const swapped = await call(deleteContact, '/api/user/deleteUserContact', { userContactId: id }, bob.token);
+    expect(swapped).toMatchObject({ status: 404, data: { errorMsg: 'This contact is no longer in your list.' } });
+    expect((await call(deleteContact, '/api/user/deleteUserContact', { userContactId: 2_147_483_648 }, ada.token)).status).toBe(400);
+    expect(await call(deleteContact, '/api/user/deleteUserContact', { userContactId: id }, ada.token)).toMatchObject({ status: 200, data: { userContacts: [] } });
+  });
+
+  it('anonymous callers get a JSON 403; a user outside any organisation is refused; the flag off is a 404', async () => {
+    for (const [route, path, body] of [
+      [results, '/api/feedback/getUserFeedbackResults', {}],
+      [publicToken, '/api/feedback/getPublicFeedbackToken', {}],
+      [requestContact, '/api/feedback/requestUserContactFeedback', { email: 'x@example.test' }],
+      [contacts, '/api/user/getUserContacts', {}],
+      [deleteContact, '/api/user/deleteUserContact', { userContactId: 1 }],
+    ] as const) {
+      expect((await call(route, path, body)).status, path).toBe(403);
+    }
+    const loner = await signedIn({ organisationId: null });
+    expect(await call(publicToken, '/api/feedback/getPublicFeedbackToken', {}, loner.token)).toMatchObject({ status: 403, data: { errorMsg: 'You do not have permission to do that.' } });
+    expect((await run(() => page.loader(args(getRequest('/app/feedback', { cookie: loner.cookie })) as never))).status).toBe(404);
+
+    const ada = await signedIn();
+    (features as { feedback: boolean }).feedback = false;
+    try {
+      expect((await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token)).status).toBe(404);
+      expect((await run(() => page.loader(args(getRequest('/app/feedback', { cookie: ada.cookie })) as never))).status).toBe(404);
+    } finally {
+      (features as { feedback: boolean }).feedback = true;
+    }
+  });
+
+  it('a public token is answered anonymously by several people; results show from the third answer, only to their owner', async () => {
+    const ada = await signedIn({ firstName: 'Ada' });
+    const bob = await signedIn({ firstName: 'Bob' });
+    const { data } = await call(publicToken, '/api/feedback/getPublicFeedbackToken', {}, ada.token);
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const cfg = await call(config, '/api/public/getUserFeedbackConfig', { token: data.token });
+    expect(cfg.data.userName).toBe('Ada Hopper');
+    expect(cfg.data.skills).toHaveLength(6);
+    expect(cfg.data.skills[0]).toEqual({ skillId: expect.any(Number), urlId: 'emotional-self-awareness', name: 'Emotional Self-Awareness', overview: expect.any(String) });
+    expect(await call(config, '/api/public/getUserFeedbackConfig', { token: 'x'.repeat(43) })).toMatchObject({ status: 404, data: { errorMsg: 'Sorry, this feedback link has expired.' } });
+
+    const [a, b, c, d, e] = cfg.data.skills.map((s: { skillId: number }) => s.skillId);
+    expect(await answer(data.token, [a], [c, d])).toMatchObject({ status: 400, data: { errorMsg: 'Sorry, you need to choose 2 skills in both sections before you can send your feedback.' } });
+    expect((await answer(data.token, [a, b], [c, d], 'Listens well')).status).toBe(200);
+    expect((await answer(data.token, [a, e], [c, b])).status).toBe(200);
+
+    const early = await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token);
+    expect(early.data).toMatchObject({ responseCount: 2, responsesNeeded: 1, skillIdsGood: [], skillIdsBad: [], answers: [] });
+    expect((await answer(data.token, [a, d], [c, e], 'Runs calm meetings')).status).toBe(200);
+
+    const ready = await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token);
+    expect(ready.data).toMatchObject({ responseCount: 3, responsesNeeded: 0, skillIdsGood: expect.arrayContaining([a, b, d, e]), skillIdsBad: expect.arrayContaining([c, d, b, e]) });
+    expect(ready.data.skillIdsGood[0]).toBe(a);
+    expect(ready.data.skillIdsBad[0]).toBe(c);
+    expect(ready.data.answers.map((x: { value: string }) => x.value)).toEqual(['Runs calm meetings', 'Listens well']);
+    // Bob asks for his results: his own (none), never Ada's.
+    expect((await call(results, '/api/feedback/getUserFeedbackResults', {}, bob.token)).data).toMatchObject({ responseCount: 0, answers: [] });
+  });
+});
+
+describe('/app/feedback (JavaScript off)', () => {
+  it('requests feedback by email with the message on the field, lists the contact with Wait, deletes it', async () => {
+    const ada = await signedIn();
+    const params = {};
+    const post = (fields: Record<string, string>) => run<any>(() => page.action(args(formRequest('/app/feedback', fields, { cookie: ada.cookie }), params) as never));
+
+    const invalid = await post({ intent: 'request', email: 'nope' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.result.error.email).toEqual(['Enter a valid email address.']);
+    const own = await post({ intent: 'request', email: ada.email });
+    expect(own.status).toBe(400);
+    expect(own.data.result.error.email[0]).toMatch(/cannot ask yourself/);
+
+    const sent = await post({ intent: 'request', email: 'Colleague@Example.test' });
+    expect(sent.status).toBe(200);
+    expect(sent.data.sentTo).toBe('colleague@example.test');
+    const mail = await deliveredEmailTo('colleague@example.test');
+    expect(mail.html).toMatch(/\/user-feedback\/[A-Za-z0-9_-]{43}/);
+    expect(mail.subject).toBe('Grace Hopper would like your feedback');
+
+    const view = await renderRoute('/app/feedback', { route: page, cookie: ada.cookie, actionData: sent.data });
+    expect(view.status).toBe(200);
+    expect(view.text).toContain('Request feedback');
+    expect(view.text).toContain('Feedback results');
+    expect(view.html).toMatch(/<a[^>]*aria-current="page"[^>]*>Request feedback<\/a>/);
+    expect(view.text).toContain('Feedback request sent to colleague@example.test.');
+    expect(view.text).toContain('colleague@example.test');
+    expect(view.text).toContain('Wait 14 days');
+    expect(view.html).toMatch(/<button[^>]*disabled=""[^>]*>Wait 14 days<\/button>/);
+    expect(view.text).toContain('Learn about feedback');
+    expect(view.html).toContain('<details');
+
+    // Without JavaScript the shareable link comes back as selectable text.
+    const link = await post({ intent: 'public-link' });
+    expect(link.data.publicLink).toMatch(/\/user-feedback\/[A-Za-z0-9_-]{43}$/);
+    const withLink = await renderRoute('/app/feedback', { route: page, cookie: ada.cookie, actionData: link.data });
+    expect(withLink.html).toContain(`value="${link.data.publicLink}"`);
+    expect(withLink.text).toContain('Your feedback link (select and copy it)');
+
+    const me = (await getCurrentUser(getDb(), ada.userId))!;
+    const contactId = (await getDb().selectFrom('user_contacts').select('id').where('user_id', '=', me.userId).executeTakeFirstOrThrow()).id;
+    const again = await post({ intent: 're-request', userContactId: String(contactId) });
+    expect(again.status).toBe(409);
+    expect(again.data.contactErrors[contactId]).toMatch(/^You asked colleague@example.test recently\. Wait 14 days/);
+    const stranger = await signedIn();
+    const swap = await run<any>(() => page.action(args(formRequest('/app/feedback', { intent: 'delete', userContactId: String(contactId) }, { cookie: stranger.cookie })) as never));
+    expect(swap.status).toBe(404);
+    const gone = await post({ intent: 'delete', userContactId: String(contactId) });
+    expect(gone.location).toBe('/app/feedback?tab=request');
+    expect((await renderRoute('/app/feedback', { route: page, cookie: ada.cookie })).text).toContain('You have not asked anyone yet.');
+  });
+
+  it('the results tab says how many more answers are needed, then shows skills, comments and what to practise', async () => {
+    const ada = await signedIn();
+    const user = (await getCurrentUser(getDb(), ada.userId))!;
+    const hidden = await renderRoute('/app/feedback?tab=results', { route: page, cookie: ada.cookie });
+    expect(hidden.text).toContain('No one has answered yet.');
+    expect(hidden.text).toContain('You need 3 more answers.');
+    expect(hidden.html).toMatch(/aria-current="page"[^>]*>Feedback results/);
+
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => s.skillId) as [number, number, number, number];
+    for (const [i, comment] of ['Always prepared', '', 'Gives clear direction'].entries()) {
+      const ratings = [
+        { skillId: a, rating: 1 as const },
+        { skillId: b, rating: 1 as const },
+        { skillId: c, rating: -1 as const },
+        { skillId: d, rating: -1 as const },
+      ];
+      await submitFeedback(getDb(), token, { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings: ratings }, { clientIp: `10.7.0.${i}` });
+    }
+    const shown = await renderRoute('/app/feedback?tab=results', { route: page, cookie: ada.cookie });
+    expect(shown.text).toContain('What 3 people said');
+    expect(shown.text).toContain('Things you do well');
+    expect(shown.text).toContain('Emotional Self-Awareness chosen by 3 people');
+    expect(shown.text).toContain('Things to work on');
+    expect(shown.text).toContain('Growth Mindset chosen by 3 people');
+    expect(shown.text).toContain('Gives clear direction');
+    expect(shown.text).toContain('Always prepared');
+    expect(shown.text).toContain('Build the skills to work on');
+    expect(shown.text).toMatch(/(teaches|practises) [^.]*(Growth Mindset|Motivating Others)/);
+  });
+});
