@@ -1,14 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import type * as RemixRouter from '@remix-run/router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
  * patches/@remix-run+router+*.patch (applied by `npm install` through postinstall: patch-package)
- * memoizes route matching: the flattened, ranked branches per route tree and the compiled path
- * patterns (docs/decisions/140-route-matching.md). These tests fail when an upgrade or a fresh
- * install leaves the router unpatched.
+ * memoizes route matching: the flattened, ranked branches per route tree (indexed by their first
+ * path segment) and the compiled path patterns (docs/decisions/140-route-matching.md). These tests
+ * fail when an upgrade or a fresh install leaves the router unpatched, and compare its matches with
+ * an unpatched copy made by reversing the patch.
  */
 const require = createRequire(import.meta.url);
 const routerCjs = require.resolve('@remix-run/router');
@@ -16,8 +19,69 @@ const routerDir = path.dirname(routerCjs);
 const installed = (require('@remix-run/router/package.json') as { version: string }).version;
 const router = require('@remix-run/router') as typeof RemixRouter;
 
-type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 const match = (routes: Route[], url: string) => router.matchRoutes(routes as RemixRouter.AgnosticRouteObject[], url);
+
+/** The installed router with the patch's CommonJS part reversed, in a temporary file (as scripts/bench/route-matching.ts does). */
+function unpatchedRouter(): { unpatched: typeof RemixRouter; source: string } {
+  const whole = fs.readFileSync(path.resolve('patches', `@remix-run+router+${installed}.patch`), 'utf8');
+  const part = whole.split(/^(?=diff --git )/m).find((p) => p.startsWith('diff --git a/node_modules/@remix-run/router/dist/router.cjs.js'));
+  if (!part) throw new Error('The patch has no router.cjs.js part.');
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'leda-router-')), 'router.cjs.js');
+  execFileSync('patch', ['-R', '-s', '-o', out, routerCjs], { input: part });
+  return { unpatched: require(out) as typeof RemixRouter, source: fs.readFileSync(out, 'utf8') };
+}
+
+/** Static, dynamic-first, splat, optional, index, pathless-layout, absolute and caseSensitive routes. */
+const mixedRoutes: Route[] = [
+  {
+    id: 'root',
+    path: '',
+    children: [
+      { id: 'home', index: true },
+      { id: 'about', path: 'about' },
+      { id: 'about-team', path: 'about/team' },
+      { id: 'a', path: 'a', children: [{ id: 'a-index', index: true }, { id: 'a-b', path: 'b' }, { id: 'a-param', path: ':x' }] },
+      { id: 'a-encoded-slash', path: 'a%2Fb' },
+      { id: 'tilde', path: '~a' },
+      { id: 'exact-case', path: 'Case/Exact', caseSensitive: true },
+      { id: 'lang-docs', path: ':lang?/docs' },
+      { id: 'shop', path: 'shop/new?' },
+      { id: 'blog', path: 'en?/blog' },
+      {
+        id: 'user',
+        path: 'users/:userId',
+        children: [{ id: 'user-index', index: true }, { id: 'user-edit', path: 'edit' }, { id: 'user-files', path: 'files/*' }],
+      },
+      { id: 'pathless', children: [{ id: 'settings', path: 'settings' }, { id: 'settings-profile', path: 'settings/profile' }] },
+      { id: 'absolute', path: '/absolute/x' },
+      { id: 'robots', path: 'robots.txt' },
+      { id: 'euro', path: '€uro' },
+      { id: 'empty', path: '', children: [{ id: 'deep', path: 'deep/:x' }, { id: 'deep-index', index: true }] },
+      { id: 'dyn', path: ':slug' },
+      { id: 'dyn-fixed', path: ':section/fixed' },
+      { id: 'catalog-splat', path: 'catalog/*' },
+      { id: 'kind-list', path: ':kind/list' }, // outranks catalog/* for /catalog/list
+      { id: 'splat', path: '*' },
+    ],
+  },
+  { id: 'api', path: 'api', children: [{ id: 'api-user', path: 'users/:id' }, { id: 'api-splat', path: '*' }] },
+  { id: 'top-case', path: 'Top', caseSensitive: true, children: [{ id: 'top-case-child', path: 'child' }] },
+];
+
+const differentialUrls = [
+  '/', '', '/about', '/About', '/ABOUT/', '/about/team', '/about/Team/', '/about/other', '/a', '/a/', '/A/B', '/a/b', '/a/b/',
+  '/a/c', '/a/b/c', '/a%2Fb', '/a%2fb', '/%7Ea', '/~a', '/%7ea/', '/Case/Exact', '/case/exact', '/CASE/EXACT/', '/docs', '/en/docs',
+  '/fr/docs/', '/shop', '/shop/new', '/Shop/New', '/shop/old', '/en/blog', '/blog', '/EN/BLOG', '/users/42', '/users/42/edit',
+  '/users/42/files/a/b.pdf', '/users', '/Users/%20x/edit', '/settings', '/settings/profile', '/Settings/Profile/', '/absolute/x',
+  '/absolute', '/robots.txt', '/ROBOTS.TXT', '/robots%2Etxt', '/elsewhere/fixed', '/unknown', '/unknown/deep/path', '/deep/1',
+  '/api/users/7', '/API/users/7', '/api/nothing/here', '/Top/child', '/top/child', '//about', '//', '///a', '/about//team',
+  '/%E2%82%ACuro', '/%E2%82%ACURO', '/%E2%82%AC/fixed', '/%zz', '/%zz/fixed', 'about', '/caf%C3%A9', '/about?x=1#h', '/a/b?q=1',
+  '/users/42#top', '/catalog/list', '/Catalog/List/', '/catalog/other/x', '/catalog',
+];
+
+const described = (matches: RemixRouter.AgnosticRouteMatch[] | null) =>
+  matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
 
 describe('the @remix-run/router patch', () => {
   it('matches the installed router version and is applied to the CommonJS and ESM builds', () => {
@@ -27,6 +91,7 @@ describe('the @remix-run/router patch', () => {
       const source = fs.readFileSync(path.join(routerDir, file), 'utf8');
       expect(source, file).toContain('function getRankedBranches(routes)');
       expect(source, file).toContain('const compiledPathCache = new Map()');
+      expect(source, file).toContain('function firstSegmentCandidates(ranked, decoded)');
     }
     const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.postinstall).toBe('patch-package');
@@ -57,5 +122,28 @@ describe('the @remix-run/router patch', () => {
     expect(ids('/no/such/page')).toEqual(['root', 'splat']);
     expect(router.matchPath('/a/:b', '/A/%7E')?.params).toEqual({ b: '%7E' });
     expect(router.matchPath({ path: '/a/:b', caseSensitive: true, end: true }, '/A/x')).toBeNull();
+  });
+
+  it('matches exactly as the unpatched router, across static, dynamic, splat, optional, index, pathless and case-sensitive routes', () => {
+    const { unpatched, source } = unpatchedRouter();
+    expect(source).not.toContain('LEDA-PATCH');
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // '/%zz' cannot be decoded, and both routers say so
+    try {
+      const routes = mixedRoutes as RemixRouter.AgnosticRouteObject[];
+      let matched = 0;
+      for (const basename of [undefined, '/base', '/base/', '/BASE']) {
+        const urls = basename ? [...differentialUrls.map((u) => `/base${u}`), ...differentialUrls.map((u) => `/Base${u}`), '/about', '/basement/x'] : differentialUrls;
+        for (const url of urls) {
+          const expected = described(unpatched.matchRoutes(routes, url, basename));
+          // Twice: the first call builds the per-segment candidates, the second reads them.
+          expect(described(router.matchRoutes(routes, url, basename)), `${url} (basename ${basename})`).toEqual(expected);
+          expect(described(router.matchRoutes(routes, url, basename)), `${url} (basename ${basename}), again`).toEqual(expected);
+          if (expected) matched++;
+        }
+      }
+      expect(matched).toBeGreaterThan(200); // most URLs match something: the comparison is not of nulls
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
