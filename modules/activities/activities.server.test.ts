@@ -7,18 +7,14 @@ import {
   completeMyActivityTask,
   countUncompleted,
   deleteMyActivity,
-  getActivityById,
   getActivityProgress,
-  getGlobalActivities,
   getMyActivity,
   hasCompletedAnySince,
   listMyActivities,
-  saveAndCompleteTask,
-  saveTaskAnswers,
-  seedActivities,
-  type FieldInput,
   type MyActivity,
-} from './index.server';
+} from './my-activities.server';
+import { getActivityById, getGlobalActivities, seedActivities } from './activity-catalogue.server';
+import { saveAndCompleteTask, saveTaskAnswers, type FieldInput } from './answers.server';
 import { FieldType } from './field-types';
 
 /** The activity catalogue, a learner's copies, answers of every field type, completion in order. */

@@ -5,8 +5,6 @@ import { FieldType, isFieldType } from './field-types';
  * zod schemas of the activities module that routes and the browser may use: the /api bodies
  * (learner-app s.7) and the activity content file (content/catalogue/activities/*.json).
  */
-export { FieldType, FIELD_TYPES, fieldValueSchema, formatTime12, timeChoices, parseStoredFile, UPLOAD_ACCEPT, MAX_UPLOAD_BYTES } from './field-types';
-export type { FieldTypeId, StoredFile } from './constants';
 
 const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = 'Must be an id (a whole number from 1 to 2147483647)';
@@ -26,7 +24,7 @@ export const addMyActivityBody = z.object({ activityId: id('activityId'), journe
 export const completeTaskBody = z.object({ myActivityId: id('myActivityId'), myActivityTaskId: id('myActivityTaskId') });
 
 /** One field's answer on the wire: a value (text, 'true'/'false' for a checkbox) and/or its options' isSelected. */
-export const apiFieldAnswer = z.object({
+const apiFieldAnswer = z.object({
   myActivityTaskFieldId: id('myActivityTaskFieldId'),
   value: z.union([z.string().max(200_000, 'value is too long'), z.boolean(), z.null()]).optional(),
   myActivityTaskFieldOptions: z
@@ -59,7 +57,7 @@ const fieldTypeName = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return n;
 });
 const bound = z.string().max(50).nullish();
-export const activityFileField = z.strictObject({
+const activityFileField = z.strictObject({
   type: fieldTypeName,
   label: z.string().max(250).default(''),
   placeholder: z.string().max(250).default(''),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { recordAudit, listAuditLog, auditLogList, auditLogCsv } from './index.server';
+import { recordAudit, listAuditLog, auditLogList, auditLogCsv } from './audit.server';
 import { makeUser } from '../../tests/support/factories';
 
 describe('audit log', () => {

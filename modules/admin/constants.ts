@@ -15,7 +15,7 @@ export type ContactVariant = 'contact' | 'try-for-free';
 
 export const SETUP_FEE_DOLLARS = 100;
 
-export interface PlanCard {
+interface PlanCard {
   header: string;
   usersLabel: string;
   teamSize: (typeof TEAM_SIZES)[number];

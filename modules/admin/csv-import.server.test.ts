@@ -2,15 +2,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainInProcessJobs, getDb, resetEnvCache } from '@modules/shared/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
-import {
-  confirmImport,
-  createImportPreview,
-  getImport,
-  importErrorReport,
-  listImportRows,
-  NOT_CSV_MESSAGE,
-  runImport,
-} from './index.server';
+import { createImportPreview, getImport, listImportRows, NOT_CSV_MESSAGE } from './csv-import.server';
+import { confirmImport, importErrorReport, runImport } from './csv-import-run.server';
 
 /**
  * CSV import with real files (admin-console sections 4, 5, 8): preview statuses, the job's result,

@@ -1,4 +1,7 @@
-/** The admin module's public surface: console use cases, seeding, communications. */
+/**
+ * The admin module's public surface: console use cases, seeding, communications.
+ * Only names some file outside the module imports (decision 229, tests/integration/module-surface.test.ts).
+ */
 export { seedDemoIfEmpty, DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-seed.server';
 export {
   submitEnquiry,
@@ -9,7 +12,7 @@ export {
   type PublicFormResult,
 } from './enquiries.server';
 export { recordPageView, recordPageEvent } from './tracking.server';
-export { getTeamRetention, getTeamVisitDates, RETENTION_WEEK_CHOICES, DEFAULT_RETENTION_WEEKS, type TeamRetention, type RetentionWeek, type RetentionWeeks, type VisitDate } from './visits.server';
+export { getTeamRetention, getTeamVisitDates, RETENTION_WEEK_CHOICES, DEFAULT_RETENTION_WEEKS, type TeamRetention, type RetentionWeeks } from './visits.server';
 export { confirmNewsletterChange, peekNewsletterToken, pruneNewsletterTokens } from './newsletter.server';
 export { createUserAndSendWelcome } from './welcome.server';
 export {
@@ -27,17 +30,9 @@ export {
   removePresetJourney,
   savePresetPost,
   removePresetPost,
-  seedDefaultPreset,
   DEFAULT_PRESET_ID,
-  PRESET_NAME_MESSAGE,
-  PRESET_DESCRIPTION_MESSAGE,
-  PRESET_JOURNEY_TWICE,
   PRESET_POST_EMPTY,
   PRESET_POST_MAX_FILES,
-  type Preset,
-  type PresetJourney,
-  type PresetPost,
-  type PresetListQuery,
 } from './presets.server';
 export {
   applyPreset,
@@ -47,20 +42,8 @@ export {
   createTeamBreak,
   parseTeamJourneys,
   APPLY_WARNING,
-  DEFAULT_TIME_ZONE,
-  type UpdateTeamInput,
 } from './team-schedule.server';
-export {
-  recordAudit,
-  listAuditLog,
-  auditLogList,
-  auditFacets,
-  auditLogCsv,
-  AUDIT_CSV_MAX_ROWS,
-  type AuditEntry,
-  type AuditLogRow,
-  type AuditLogQuery,
-} from './audit.server';
+export { recordAudit, listAuditLog, auditLogList, auditFacets, auditLogCsv, type AuditLogRow } from './audit.server';
 export {
   getTeamById,
   findTeamForEditor,
@@ -71,11 +54,6 @@ export {
   toggleTeamUserAdmin,
   removeTeamUser,
   sendWelcomeEmails,
-  TEAM_NOT_FOUND,
-  NO_USER_WITH_EMAIL,
-  ALREADY_MEMBER,
-  type TeamUser,
-  type EditorTeam,
 } from './team-members.server';
 export * as teamSchemas from './team-schemas';
 export {
@@ -85,12 +63,8 @@ export {
   saveUser,
   setIsOrganisationAdmin,
   getAllUsers,
-  USER_NOT_FOUND as ADMIN_USER_NOT_FOUND,
   EMAIL_IN_USE,
-  NO_ORGANISATION,
   type AdminUserRow,
-  type UsersQuery,
-  type SaveUserInput,
 } from './users.server';
 export {
   organisationsList,
@@ -101,16 +75,9 @@ export {
   createTeamInOrganisation,
   quickJoinOrganisation,
   quickJoinTeam,
-  searchDate,
-  ORGANISATION_NOT_FOUND,
-  TEAM_NOT_IN_ORGANISATION,
-  NO_TEAMS_TO_JOIN,
   type OrganisationRow,
-  type OrganisationDetail,
-  type OrganisationsQuery,
-  type TeamRow,
 } from './organisations.server';
-export { communicationsList, listCommunicationsOf, getCommunicationsByRecipient, type CommunicationView, type CommunicationsQuery } from './communications-admin.server';
+export { communicationsList, listCommunicationsOf, getCommunicationsByRecipient, type CommunicationView } from './communications-admin.server';
 export { announce, editNotification } from './announcements.server';
 export * as peopleSchemas from './people-schemas';
 export {
@@ -121,10 +88,7 @@ export {
   PREVIEW_LABELS,
   PREVIEW_PAGE_SIZE,
   IMPORT_MAX_BYTES,
-  IMPORT_NOT_FOUND,
   NOT_CSV_MESSAGE,
-  type TeamImport,
-  type CsvSource,
 } from './csv-import.server';
 export { confirmImport, runImport, markImportFailed, importErrorReport } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';

@@ -11,17 +11,16 @@ import {
   DEFAULT_PRESET_ID,
   PRESET_JOURNEY_TWICE,
   addBreakToPreset,
-  applyPreset,
   createPreset,
   createPresetJourney,
   duplicatePreset,
   getPresetById,
   removePresetJourney,
-  saveTeamJourneys,
   savePresetPost,
   seedDefaultPreset,
   updatePresetJourneys,
-} from './index.server';
+} from './presets.server';
+import { applyPreset, saveTeamJourneys } from './team-schedule.server';
 
 /** Presets and their application to a team, on the real database with a fixed clock. */
 beforeAll(async () => {

@@ -8,11 +8,11 @@ import { DEFAULT_TEAM_SIZE, HONEYPOT_FIELD, TEAM_SIZES } from './constants';
  * validates with these; the browser gets only their conform constraints (docs/decisions/141),
  * and values it needs come from ./constants (no zod, no libphonenumber).
  */
-export { DEFAULT_TEAM_SIZE, HONEYPOT_FIELD, PLANS, SETUP_FEE_DOLLARS, TEAM_SIZES, type ContactVariant, type PlanCard } from './constants';
-export const PHONE_MESSAGE = 'Enter a valid phone number';
-export const NEWSLETTER_EMAIL_MESSAGE = 'Enter a valid email';
+export { HONEYPOT_FIELD, type ContactVariant } from './constants';
+const PHONE_MESSAGE = 'Enter a valid phone number';
+const NEWSLETTER_EMAIL_MESSAGE = 'Enter a valid email';
 /** Australian numbers may be written locally (0412 345 678); others need their +country code. */
-export const PHONE_COUNTRY = 'AU';
+const PHONE_COUNTRY = 'AU';
 
 /** A required name: the spec's own message for an empty box and for one of only spaces alike. */
 const named = (message: string) =>
@@ -27,7 +27,7 @@ const person = { firstName, lastName, email: emailField() };
 const enquirer = { ...person, organisation, jobTitle };
 
 /** A valid mobile number (required). */
-export const mobileNumber = requiredString({ max: 40, message: PHONE_MESSAGE }).refine((v) => isValidPhoneNumber(v, PHONE_COUNTRY), {
+const mobileNumber = requiredString({ max: 40, message: PHONE_MESSAGE }).refine((v) => isValidPhoneNumber(v, PHONE_COUNTRY), {
   error: PHONE_MESSAGE,
 });
 /** Optional on the try-for-free form, but when given it must be a valid mobile number. */
@@ -56,12 +56,6 @@ export const getEnquiryFormSchema = z.object({
 
 export const newsletterFormSchema = z.object({
   email: emailField(NEWSLETTER_EMAIL_MESSAGE),
-  [HONEYPOT_FIELD]: honeypot,
-});
-
-/** Unsubscribe: an empty box does nothing; the value is trimmed. */
-export const unsubscribeFormSchema = z.object({
-  email: z.string().trim().max(320).optional(),
   [HONEYPOT_FIELD]: honeypot,
 });
 
@@ -110,7 +104,7 @@ export const apiPublicContentSchema = z.object({
 
 const text = (max: number) => z.string().max(max).nullish();
 export const MAX_TRACKING_BODY_BYTES = 16 * 1024;
-export const MAX_EVENT_PROPERTIES_BYTES = 4 * 1024;
+const MAX_EVENT_PROPERTIES_BYTES = 4 * 1024;
 
 export const pageViewSchema = z.object({
   url: text(2000),

@@ -2,26 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { makeUser } from '../../tests/support/factories';
-import {
-  FeedbackType,
-  getAssessment,
-  getGame,
-  getGamePlay,
-  getReferenceData,
-  getSkillGroup,
-  getSkillWithContent,
-  getStory,
-  getSurveyPlay,
-  getUserProgress,
-  importCatalogue,
-  playGame,
-  playSurvey,
-  randomExploreItems,
-  recordCompletion,
-  seedCatalogue,
-  submitSystemFeedback,
-} from './index.server';
-import { referenceCacheOptions } from './reference.server';
+import { FeedbackType } from './schemas';
+import { getAssessment, getGame, getSkillGroup, getSkillWithContent, getStory, randomExploreItems } from './catalogue.server';
+import { getGamePlay, getSurveyPlay, playGame, playSurvey } from './attempts.server';
+import { getUserProgress, recordCompletion, submitSystemFeedback } from './progress.server';
+import { importCatalogue, seedCatalogue } from './import.server';
+import { getReferenceData, referenceCacheOptions } from './reference.server';
 import type { GameData } from './types';
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { blobUrl, DomainError, putBlob, type Database, type Db } from '@modules/shared/index.server';
+import { blobUrl, DomainError, onShutdown, putBlob, type Database, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml, storedHtmlForDisplay } from './contents-html';
 import { ARTICLE_TAGS } from './schemas';
 
@@ -175,6 +175,7 @@ const publicCounts = new Map<string, { at: number; n: Promise<number> }>();
 export function clearPublicCountCache() {
   publicCounts.clear();
 }
+onShutdown(clearPublicCountCache);
 
 function cachedPublicCount(db: Db, tag: TagFilter): Promise<number> {
   const key = tag === null ? 'all' : tag === 'others' ? 'others' : `tag:${tag.tagId}`;

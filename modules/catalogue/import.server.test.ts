@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { CatalogueImportError, importCatalogue, seedCatalogue } from './import.server';
-import { seedArticles } from './index.server';
+import { seedArticles } from './contents.server';
 import { runCatalogueImport } from '../../scripts/catalogue-import';
 
 const CONTENT = path.resolve('content/catalogue');

@@ -1,6 +1,8 @@
-/** The catalogue module's public surface. */
+/**
+ * The catalogue module's public surface.
+ * Only names some file outside the module imports (decision 229, tests/integration/module-surface.test.ts).
+ */
 export {
-  ARTICLE_TAGS,
   HOME_ARTICLES,
   MAX_ARTICLES_PAGE,
   findTag,
@@ -11,7 +13,7 @@ export {
   seedArticles,
   type PublicContent,
 } from './contents.server';
-export { sanitizeArticleHtml, readingTimeMinutes } from './contents-html';
+export { sanitizeArticleHtml } from './contents-html';
 
 // ---- Catalogue proper (issue 4): reference data, explore reads, players, progress, feedback, import ----
 export { getReferenceData, getVersionedReferenceData, invalidateReferenceData, bumpCatalogueVersion } from './reference.server';
@@ -32,18 +34,11 @@ export { gameProblem, type GameAction } from './game-player';
 export { surveyProblem, type SurveyAction } from './survey-player';
 
 export { importCatalogue, seedCatalogue, CatalogueImportError } from './import.server';
-export { getVideoMedia, captionsVtt, posterSvg, type VideoMedia } from './media.server';
-export { DialogueStageType, FeedbackType, systemFeedbackSchema } from './schemas';
+export { getVideoMedia, captionsVtt, posterSvg } from './media.server';
+export { DialogueStageType, FeedbackType } from './schemas';
 
-export type * from './types';
-export {
-  storyCard,
-  storyState,
-  isChapterWatched,
-  firstUnwatchedChapter,
-  byOrdinal,
-  type StoryState,
-} from './story-progress';
+export type { UserProgress } from './types';
+export { storyCard, storyState, isChapterWatched, firstUnwatchedChapter, byOrdinal } from './story-progress';
 export {
   contentAdminInputSchema,
   contentFormSchema,
@@ -58,8 +53,4 @@ export {
   getAllTags,
   CONTENT_SAVED,
   FEATURE_IMAGE_MAX_BYTES,
-  type AdminContent,
-  type AdminContentDetail,
-  type ContentAdminInput,
-  type ValidContentAdmin,
 } from './contents-admin.server';

@@ -1,4 +1,4 @@
-import { type Db } from '@modules/shared/index.server';
+import { onShutdown, type Db } from '@modules/shared/index.server';
 import type { CapabilityData, ModuleData, ReferenceData, RelatedSkill, SkillGroupData, SkillRef, SkillSummary, StorySummary } from './types';
 
 /**
@@ -18,6 +18,7 @@ export function invalidateReferenceData() {
   cache = null;
   building = null;
 }
+onShutdown(invalidateReferenceData);
 
 /** Called by every writer of catalogue rows (the import, later the admin console). */
 export async function bumpCatalogueVersion(db: Db): Promise<number> {

@@ -15,7 +15,6 @@ export const DialogueStageType = {
   ChoiceBad: 7,
   ThoughtPlayer: 8,
 } as const;
-export type DialogueStageTypeName = keyof typeof DialogueStageType;
 
 export const Operator = {
   EqualTo: 1,
@@ -25,7 +24,6 @@ export const Operator = {
   LessThanOrEqualTo: 5,
   GreaterThanOrEqualTo: 6,
 } as const;
-export type OperatorName = keyof typeof Operator;
 
 export const FeedbackType = {
   SkillPageThumbs: 1,
@@ -42,7 +40,7 @@ export const FeedbackType = {
 } as const;
 
 /** Feedback types rated with stars (1-5); every other rating is thumbs (-1 or 1). */
-export const STAR_FEEDBACK_TYPES: readonly number[] = [FeedbackType.ActivityStars, FeedbackType.JourneyStars];
+const STAR_FEEDBACK_TYPES: readonly number[] = [FeedbackType.ActivityStars, FeedbackType.JourneyStars];
 
 export const GameType = { Dialogue: 1 } as const;
 export const AssessmentType = { Survey: 1 } as const;
@@ -80,7 +78,7 @@ export const systemFeedbackSchema = z
 export type SystemFeedbackInput = z.input<typeof systemFeedbackSchema>;
 
 /** An id (number or digits) or a urlId, as the /api bodies send them. */
-export const idOrUrlIdField = z.union([
+const idOrUrlIdField = z.union([
   idNumber,
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too long'),
 ]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deliverCommunication, drainInProcessJobs, getDb, hasOneTimeLink, LINK_REMOVED, resetRateLimiters } from '@modules/shared/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
 import { hashToken } from './tokens.server';
-import { requestPasswordReset, sendVerifyAccountEmail, sendWelcomeEmail } from './index.server';
+import { requestPasswordReset, sendVerifyAccountEmail, sendWelcomeEmail } from './auth.server';
 import { makeUser } from '../../tests/support/factories';
 import { deliveredEmailTo } from '../../tests/support/outbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policy } from '@modules/identity/index.server';
+import * as policy from './policy.server';
 import { POLICY_TABLE, PURE_IDS, ROLE_NAMES, expected, policyUser } from '../../tests/support/policy-table';
 
 type Question = (user: unknown, resource?: unknown) => boolean;

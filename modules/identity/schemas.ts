@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { emailField } from '@modules/shared/validation';
 
 /** Zod schemas for the sign-in flows, shared by the forms (conform) and the /api bodies. Browser-safe. */
-export const PASSWORD_MESSAGE = 'Enter a password (between 8 - 64 characters)';
-export const CONFIRM_MESSAGE = 'Re-enter your password (between 8 - 64 characters)';
-export const MISMATCH_MESSAGE = 'Passwords do not match';
+const PASSWORD_MESSAGE = 'Enter a password (between 8 - 64 characters)';
+const CONFIRM_MESSAGE = 'Re-enter your password (between 8 - 64 characters)';
+const MISMATCH_MESSAGE = 'Passwords do not match';
 
 const password = (message: string) =>
   z
@@ -47,5 +47,4 @@ export {
   apiUpdatePasswordBody,
   apiUserIdBody,
   apiEmptyBody,
-  type ProfileDetails,
 } from './profile-schemas';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankSessionCookie, startSession } from './sessions.server';
-import { createUser } from './index.server';
+import { createUser } from './directory.server';
 import { getDb } from '@modules/shared/index.server';
 
 /** The session cookie and the blank cookie logout sends: HttpOnly, SameSite=Lax, Path=/, Secure outside development. */

@@ -2,6 +2,7 @@ import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser 
 import { getDb } from '@modules/shared/db/db.server';
 import { loadEnv } from '@modules/shared/env.server';
 import { DAY } from '@modules/shared/clock';
+import { onShutdown } from '@modules/shared/lifecycle.server';
 
 /**
  * Sessions, kept behind this file because lucia 3 is no longer maintained: nothing else in
@@ -147,6 +148,7 @@ export function blankSessionCookie() {
 export function resetSessionConfig() {
   lucia = undefined;
 }
+onShutdown(resetSessionConfig);
 
 /** Housekeeping: expired sessions and used or expired one-time tokens. */
 export async function pruneExpiredSessions() {

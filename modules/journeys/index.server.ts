@@ -1,26 +1,17 @@
-/** The journeys module's public surface: journeys, steps, step items, user journeys, team schedules. */
+/**
+ * The journeys module's public surface: journeys, steps, step items, user journeys, team schedules.
+ * Only names some file outside the module imports (decision 229, tests/integration/module-surface.test.ts).
+ */
 import { onEvent } from '@modules/shared/events.server';
 import { completeJourneysAfterActivity } from './journeys.server';
 
-export { listPublicJourneys, type PublicJourney } from './public-journeys.server';
-export {
-  getJourneyForUser,
-  startUserJourney,
-  listUserJourneys,
-  listReadableJourneys,
-  JOURNEY_NOT_FOUND,
-  JOURNEY_LOCKED,
-  JOURNEYS_NOT_IN_LICENCE,
-  type JourneyView,
-  type JourneyStep,
-  type StepItem,
-  type UserJourney,
-} from './journeys.server';
-export { teamJourneysOf, currentJourneysOf, getTeamSchedule, getTeamJourneysPage, getTeamJourneyPanel, setTeamSchedule, type TeamJourneyEntry, type TeamJourneyPanel } from './team-schedule.server';
-export { claimUnlockedTeamJourneys, UNLOCK_LOOKBACK_MS, type UnlockedTeamJourney } from './unlock-notices.server';
+export { listPublicJourneys } from './public-journeys.server';
+export { getJourneyForUser, startUserJourney, listUserJourneys, listReadableJourneys, type JourneyView } from './journeys.server';
+export { teamJourneysOf, currentJourneysOf, getTeamJourneysPage, getTeamJourneyPanel, setTeamSchedule, type TeamJourneyEntry } from './team-schedule.server';
+export { claimUnlockedTeamJourneys } from './unlock-notices.server';
 export { importJourneys, seedJourneys, JourneyImportError } from './import.server';
-export { journeyBadgeSvg, journeySummaryPdf, SUMMARY_NOT_EARNED } from './awards.server';
-export { listJourneyBadges, type JourneyBadge } from './profile-badges.server';
+export { journeyBadgeSvg, journeySummaryPdf } from './awards.server';
+export { listJourneyBadges } from './profile-badges.server';
 export { journeysOfSteps } from './step-journeys.server';
 export { createCalendarToken, revokeCalendarToken, hasCalendarToken, calendarTokenUser, journeyCalendar } from './calendar.server';
 export { stalledJourneysOf, teamWeeksOf, type StalledJourney, type TeamWeek } from './journey-pace.server';
@@ -28,38 +19,51 @@ export {
   getTeamJourneyProgress,
   getProgressSegment,
   getTeamJourneyProgressRawData,
-  findInsightsTeam,
   requireTeamInsights,
   parseSegmentParam,
-  PROGRESS_STATUSES,
-  PROGRESS_STATUS_LABEL,
   SEGMENT_USERS_LIMIT,
   type JourneyProgress,
   type ProgressStatus,
   type Segment,
-  type InsightsTeam,
 } from './insights.server';
-export { BREAK_JOURNEY_ID, STEP_STATUS_LABEL, NO_TEAM_JOURNEYS, firstStepToOpen, type StepStatus, type TimelineFilter } from './rules';
-export { journeyList, listJourneysForAdmin, getAllJourneys, type AdminJourney } from './journey-admin.server';
+export { BREAK_JOURNEY_ID, firstStepToOpen } from './rules';
+export { journeyList, listJourneysForAdmin, getAllJourneys } from './journey-admin.server';
 export {
   getTeamScheduleEditor,
   listTeamJourneysForAdmin,
   listPickableJourneys,
   saveTeamSchedule,
   createBreak,
-  itemsFromInput,
   toInput,
   todayDay,
-  teamJourneyInput,
   teamJourneysInput,
-  TEAM_NOT_FOUND as SCHEDULE_TEAM_NOT_FOUND,
-  UNKNOWN_JOURNEY,
-  UNKNOWN_TEAM_JOURNEY,
   type AdminTeamJourney,
   type TeamJourneyInput,
-  type ScheduleAudit,
 } from './team-schedule-admin.server';
-export * from './schedule-chain';
+export {
+  addDays,
+  clampWeeks,
+  chain,
+  setDate,
+  setLength,
+  setUnlockWeeks,
+  setBreakLabel,
+  move,
+  remove,
+  addJourney,
+  addBreak,
+  layOut,
+  toStoredTime,
+  zonedInstant,
+  isTimeZone,
+  isDay,
+  unlockLabel,
+  ALWAYS_UNLOCKED,
+  UNLOCK_CHOICES,
+  MAX_SCHEDULE_LENGTH,
+  MAX_SCHEDULE_ENTRIES,
+  type ScheduleItem,
+} from './schedule-chain';
 
 /** Start-up wiring (modules/listeners.server.ts): completing an activity may complete a journey (decision 131). */
 export function registerListeners() {

@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { getTeamRetention, getTeamVisitDates, recordPageView } from '@modules/admin/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
-import { BREAK_JOURNEY_ID, getProgressSegment, getTeamJourneyProgress, getTeamJourneyProgressRawData, parseSegmentParam, setTeamSchedule } from './index.server';
+import { getProgressSegment, getTeamJourneyProgress, getTeamJourneyProgressRawData, parseSegmentParam } from './insights.server';
+import { BREAK_JOURNEY_ID } from './rules';
+import { setTeamSchedule } from './team-schedule.server';
 
 /** Team insights against the real database: progress counted in SQL, the drill-down, and visits rolled up by the page_views trigger. */
 const db = () => getDb();

@@ -4,9 +4,6 @@ import { idSchema } from '@modules/shared/validation';
 /** Request bodies of the journeys /api paths and screen actions (shared with the browser). */
 export const journeyIdBody = z.object({ journeyId: idSchema });
 
-/** A journey or step in a URL: an id or a url id. */
-export const journeyParam = z.string().regex(/^(\d{1,9}|[a-z0-9-]{1,120})$/);
-
 /** The journey pages' actions (one form per button; JS on and off). */
 export const journeyStepAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('start') }),
@@ -17,7 +14,7 @@ export const journeyStepAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('message'), message: z.string().trim().min(1, 'Write a message first').max(2000, 'At most 2000 characters') }),
 ]);
 
-export const TIMELINE_FILTERS = ['all', 'inprogress', 'completed'] as const;
+const TIMELINE_FILTERS = ['all', 'inprogress', 'completed'] as const;
 export const timelineFilter = z.enum(TIMELINE_FILTERS).catch('all');
 
 /** The team journeys page's calendar link buttons. */

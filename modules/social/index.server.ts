@@ -1,4 +1,7 @@
-/** The social module's public surface: posts, comments, likes, files, notifications, feedback, contacts. */
+/**
+ * The social module's public surface: posts, comments, likes, files, notifications, feedback, contacts.
+ * Only names some file outside the module imports (decision 229, tests/integration/module-surface.test.ts).
+ */
 import { onEvent } from '@modules/shared/events.server';
 import { welcomeUser } from './notifications.server';
 
@@ -15,10 +18,7 @@ export {
   markActioned,
   pollNotifications,
   notifyUsers,
-  welcomeUser,
-  WELCOME_TITLE,
   NotificationType,
-  type UserNotification,
 } from './notifications.server';
 export {
   AudienceType,
@@ -34,19 +34,16 @@ export {
   publishDuePost,
   teamScope,
   listTeamUsers,
-  requireVisiblePost,
   scopeOf as postScopeOf,
   type Post,
-  type PostUser,
-  type SavePostInput,
   type PublishScheduler,
 } from './posts.server';
-export { MAX_POST_FILES, TOO_MANY_FILES, FILE_NOT_AVAILABLE, listPostFileIds, type PostFilesChange } from './post-files.server';
+export { MAX_POST_FILES, TOO_MANY_FILES, listPostFileIds } from './post-files.server';
 export { setPostLiked, setPostPinned, commentPost, deletePostComment } from './post-reactions.server';
-export { jobScheduler, publishDuePosts, publishJobId } from './publishing.server';
-export { uploadFiles, FileType, UPLOAD_KINDS, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, type UploadKind, type UploadedFile } from './files.server';
-export { getLinkPreview, previewFromHtml, withLinkPreviews, type LinkPreview } from './link-preview.server';
-export { sweepReminders, localTimeIn, addDays, JOURNEY_STALLED_MS, type ReminderKind, type SweepResult, type SweepOptions, type LocalTime } from './reminders.server';
+export { jobScheduler, publishDuePosts } from './publishing.server';
+export { uploadFiles, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, type UploadKind } from './files.server';
+export { getLinkPreview, withLinkPreviews } from './link-preview.server';
+export { sweepReminders, localTimeIn, type ReminderKind, type SweepOptions } from './reminders.server';
 export {
   listContacts,
   deleteContact,
@@ -58,12 +55,9 @@ export {
   waitLeftMs,
   waitLabel,
   pruneFeedbackTokens,
-  FEEDBACK_REQUEST_WAIT_MS,
-  type UserContact,
   type FeedbackSkill,
-  type FeedbackConfig,
 } from './peer-feedback.server';
-export { getFeedbackResults, recommendFor, type FeedbackResults, type FeedbackRecommendations } from './peer-feedback-results.server';
+export { getFeedbackResults, recommendFor } from './peer-feedback-results.server';
 export {
   notificationSchemas,
   notificationsList,
@@ -71,12 +65,9 @@ export {
   getNotificationForAdmin,
   updateNotificationText,
   sendAnnouncement,
-  NOTIFICATION_NOT_FOUND,
-  NO_RECIPIENTS,
   type AdminNotification,
   type Announcement,
   type NotificationText,
-  type NotificationsQuery,
 } from './notifications-admin.server';
 export { seedDemoFeedback } from './peer-feedback-demo.server';
 export { seedDemoFeed } from './feed-demo.server';

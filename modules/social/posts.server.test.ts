@@ -2,21 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
-import {
-  AudienceType,
-  commentPost,
-  deletePost,
-  deletePostComment,
-  getPost,
-  listFeed,
-  listRecent,
-  listTeamPosts,
-  publishDuePost,
-  savePost,
-  setPostLiked,
-  setPostPinned,
-  type PublishScheduler,
-} from './index.server';
+import { AudienceType, deletePost, getPost, listFeed, listTeamPosts, publishDuePost, savePost, type PublishScheduler } from './posts.server';
+import { commentPost, deletePostComment, setPostLiked, setPostPinned } from './post-reactions.server';
+import { listRecent } from './notifications.server';
 import { publishDuePosts } from './publishing.server';
 
 /** Posts, likes, comments and the notifications they create, on the real database. */

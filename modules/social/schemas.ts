@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { checkbox, idNumber, idSchema } from '@modules/shared/validation';
 
 /** zod schemas of the social module (learner-app s.5, s.7): /api bodies and the post forms (browser-safe). */
-export const MAX_POST_TEXT = 10000;
-export const MAX_URL = 10000;
-export const MAX_FILES = 10;
-export const FEED_PAGE = 10;
+const MAX_POST_TEXT = 10000;
+const MAX_URL = 10000;
+const MAX_FILES = 10;
+const FEED_PAGE = 10;
 
 /** The URL field: max 10000 ('URL is too long'); if non-empty a valid http(s) URL ('URL is invalid'). */
-export const urlField = z
+const urlField = z
   .string()
   .trim()
   .max(MAX_URL, { error: 'URL is too long' })
@@ -74,4 +74,13 @@ export const postActionSchema = z.discriminatedUnion('intent', [
 ]);
 
 // Peer feedback (its own file): /api bodies and the /app/feedback and /user-feedback forms.
-export * from './peer-feedback.schemas';
+export {
+  requestFeedbackBody,
+  requestFeedbackForm,
+  userContactIdBody,
+  contactActionForm,
+  noBody,
+  feedbackConfigBody,
+  submitUserFeedbackBody,
+  userFeedbackForm,
+} from './peer-feedback.schemas';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { getDb } from '../index.server';
+import { getDb } from './index.server';
 import { stripNul } from './strip-nul.plugin';
 
 /** PostgreSQL refuses NUL in text and jsonb; the plugin removes it from every bound value. */
