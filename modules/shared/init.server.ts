@@ -4,6 +4,10 @@ import { migrateToLatestOrThrow } from './db/migrate.server';
 import { closeQueue } from './queue.server';
 import { closeRedis } from './redis.server';
 import { logger } from './logger.server';
+import { runShutdownResets } from './lifecycle.server';
+import { resetEnvCache } from './env.server';
+import { resetMailTransport } from './mail.server';
+import { resetRateLimiters } from './rate-limit.server';
 
 /**
  * The one start-up path for the web server, the worker and every script: parse the
@@ -19,9 +23,16 @@ export async function init(opts: { migrate?: boolean } = {}): Promise<Env> {
   return env;
 }
 
-/** Closes queues, Redis and the database (PGlite must be closed or the process hangs). */
+/**
+ * Closes queues, Redis and the database (PGlite must be closed or the process hangs), then drops
+ * every cache tied to them (modules/shared/lifecycle.server.ts).
+ */
 export async function shutdown() {
   await closeQueue().catch(() => undefined);
   await closeRedis().catch(() => undefined);
   await closeDb().catch(() => undefined);
+  resetRateLimiters();
+  resetMailTransport();
+  runShutdownResets();
+  resetEnvCache();
 }

@@ -3,12 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 
 /**
- * Runs before each test file, in the file's own process: points DATABASE_URL (or DATA_DIR)
- * and the Redis prefix at this file's own copies, opens the database, registers the jobs.
+ * Runs before each test file: points DATABASE_URL (or DATA_DIR) and the Redis prefix at this
+ * file's own copies, opens the database, registers the jobs. A worker runs several files one after
+ * another in one module graph (vitest `isolate: false`, decision 231), so each file starts from the
+ * environment the worker started with, and shutdown() drops every cache tied to the last database.
  */
+const globals = globalThis as { __ledaBaseEnv?: NodeJS.ProcessEnv; __ledaSnapshot?: Promise<Buffer> };
+const baseEnv = (globals.__ledaBaseEnv ??= { ...process.env });
+for (const key of Object.keys(process.env)) if (!(key in baseEnv)) delete process.env[key];
+Object.assign(process.env, baseEnv);
+
 const fileId = randomBytes(4).toString('hex');
 const template = inject('pgTemplate');
 const pgliteSnapshot = inject('pgliteSnapshot');
@@ -50,7 +57,8 @@ const { init, shutdown } = await import('../../modules/shared/init.server');
 if (!template && pgliteSnapshot) {
   // The migrated snapshot from global-setup, loaded into memory on this file's first query.
   const { startPgliteInMemoryFrom } = await import('../../modules/shared/db/db.server');
-  startPgliteInMemoryFrom(async () => new Blob([await fs.promises.readFile(pgliteSnapshot)]));
+  const bytes = (globals.__ledaSnapshot ??= fs.promises.readFile(pgliteSnapshot));
+  startPgliteInMemoryFrom(async () => new Blob([new Uint8Array(await bytes)]));
 }
 const { registerAllJobs } = await import('../../jobs/registry');
 const { registerAllListeners } = await import('../../modules/listeners.server');
@@ -63,5 +71,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shutdown();
+  // What a file changed in the shared process is undone before the next file runs.
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
