@@ -15,6 +15,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# postinstall applies these (patch-package): route matching with 215 routes (docs/decisions/140).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # ---- build: the Remix bundle (build/index.js = server.ts + app) and the browser assets ----

@@ -147,3 +147,43 @@ describe('the @remix-run/router patch', () => {
     }
   });
 });
+
+/**
+ * patches/@remix-run+react+*.patch and patches/react-router-dom+*.patch: the server render builds
+ * its route tree (RemixServer) and data routes (createStaticRouter) once per build instead of once
+ * per request, so react-router's matchRoutes finds them in the ranked-branch cache above.
+ */
+describe('the server render patches', () => {
+  const versionOf = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
+  const dirOf = (pkg: string) => path.dirname(require.resolve(`${pkg}/package.json`));
+
+  it('match the installed versions and are applied to the CommonJS and ESM builds', () => {
+    const patches = fs.readdirSync(path.resolve('patches'));
+    for (const [pkg, files, marker] of [
+      ['@remix-run/react', ['dist/server.js', 'dist/esm/server.js'], 'const serverRoutesCache = new WeakMap()'],
+      ['react-router-dom', ['server.js', 'server.mjs'], 'const staticDataRoutesCache = new WeakMap()'],
+    ] as const) {
+      expect(patches.filter((f) => f.startsWith(`${pkg.replace('/', '+')}+`))).toEqual([`${pkg.replace('/', '+')}+${versionOf(pkg)}.patch`]);
+      for (const file of files) expect(fs.readFileSync(path.join(dirOf(pkg), file), 'utf8'), `${pkg}/${file}`).toContain(marker);
+    }
+  });
+
+  it('createStaticRouter reuses one set of data routes per route tree and still renders each request', async () => {
+    const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof import('react-router-dom/server');
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'home', index: true }, { id: 'team', path: 'team/:teamId' }] }];
+    const handler = createStaticHandler(routes);
+    const contextFor = async (url: string) => {
+      const context = await handler.query(new Request(`http://localhost${url}`));
+      if (context instanceof Response) throw new Error('unexpected redirect');
+      return context;
+    };
+    const first = createStaticRouter(routes, await contextFor('/team/7'));
+    const second = createStaticRouter(routes, await contextFor('/'));
+    expect(second.routes).toBe(first.routes);
+    expect(first.state.matches.map((m) => m.route.id)).toEqual(['root', 'team']);
+    expect(first.state.matches.at(-1)?.params).toEqual({ teamId: '7' });
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(['root', 'home']);
+    // A different tree (a rebuild) gets its own data routes.
+    expect(createStaticRouter([...routes], await contextFor('/')).routes).not.toBe(first.routes);
+  });
+});
