@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type * as RemixRouter from '@remix-run/router';
+import type * as ReactRouterDomServer from 'react-router-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
 /**
@@ -169,7 +170,7 @@ describe('the server render patches', () => {
   });
 
   it('createStaticRouter reuses one set of data routes per route tree and still renders each request', async () => {
-    const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof import('react-router-dom/server');
+    const { createStaticHandler, createStaticRouter } = require('react-router-dom/server') as typeof ReactRouterDomServer;
     const routes = [{ id: 'root', path: '/', children: [{ id: 'home', index: true }, { id: 'team', path: 'team/:teamId' }] }];
     const handler = createStaticHandler(routes);
     const contextFor = async (url: string) => {
