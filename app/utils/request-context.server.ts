@@ -34,6 +34,12 @@ export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T
   return p;
 }
 
+/** Records a fact already known (loaded with another), so perRequest(key) does not load it again. */
+export function primeRequestFact<T>(key: string, value: T) {
+  const store = currentStore();
+  if (store && !store.memo.has(key)) store.memo.set(key, Promise.resolve(value));
+}
+
 export function clientIpOf(request: Request): string {
   return currentStore()?.clientIp ?? request.headers.get('x-test-client-ip') ?? '127.0.0.1';
 }

@@ -3,7 +3,7 @@ import { loadEnv, getDb } from '@modules/shared/index.server';
 import {
   appHomePath,
   blankSessionCookie,
-  getCurrentUser,
+  getCurrentUserAndTeams,
   isAccessBlocked,
   policy,
   readSessionCookie,
@@ -11,7 +11,7 @@ import {
   type CurrentUser,
 } from '@modules/identity/index.server';
 import { teamJourneysOf } from '@modules/journeys/index.server';
-import { currentStore } from './request-context.server';
+import { currentStore, primeRequestFact } from './request-context.server';
 import { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
 /**
@@ -39,8 +39,11 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
   const info = await validateSessionId(fromHeader || fromCookie);
   if (!info) return rejected();
   // userPermissions.teams[].teamJourneys come from the journeys module (one query).
-  const user = await getCurrentUser(getDb(), info.userId, (teamIds) => teamJourneysOf(getDb(), teamIds));
-  if (!user) return rejected();
+  const found = await getCurrentUserAndTeams(getDb(), info.userId, (teamIds) => teamJourneysOf(getDb(), teamIds));
+  if (!found) return rejected();
+  const { user, teams } = found;
+  // The team list came with the user: the shell's navigation and the team guards read it from here.
+  primeRequestFact(`teams:${user.userId}`, teams);
   if (info.setCookie) currentStore()?.setCookies.push(info.setCookie);
   return { user, sessionId: info.sessionId };
 }

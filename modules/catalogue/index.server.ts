@@ -16,7 +16,7 @@ export {
 export { sanitizeArticleHtml } from './contents-html';
 
 // ---- Catalogue proper (issue 4): reference data, explore reads, players, progress, feedback, import ----
-export { getReferenceData, getVersionedReferenceData, invalidateReferenceData, bumpCatalogueVersion } from './reference.server';
+export { getReferenceData, getVersionedReferenceData, invalidateReferenceData, bumpCatalogueVersion, relatedStories } from './reference.server';
 export {
   getSkillWithContent,
   getSkillGroup,

@@ -199,3 +199,33 @@ export async function buildReferenceData(db: Db): Promise<ReferenceData> {
     modules: moduleData,
   });
 }
+
+/** Unlocked stories in reference order, and for each skill the positions of the stories that teach it (built once per reference data). */
+const storyIndexOf = new WeakMap<ReferenceData, { stories: StorySummary[]; bySkill: Map<number, number[]> }>();
+function storyIndex(reference: ReferenceData) {
+  let index = storyIndexOf.get(reference);
+  if (!index) {
+    const stories = reference.modules.flatMap((m) => m.stories).filter((s) => !s.isLocked);
+    const bySkill = new Map<number, number[]>();
+    stories.forEach((s, i) => {
+      for (const k of s.relatedSkills) bySkill.set(k.skillId, [...(bySkill.get(k.skillId) ?? []), i]);
+    });
+    index = { stories, bySkill };
+    storyIndexOf.set(reference, index);
+  }
+  return index;
+}
+
+/**
+ * The `limit` unlocked stories (other than `storyId`) that share the most of `skillIds`, ties in
+ * catalogue order, then the first others when too few share any. Reads only the stories that
+ * share a skill, so a chapter's cost does not grow with the catalogue (issue 16).
+ */
+export function relatedStories(reference: ReferenceData, storyId: number, skillIds: Iterable<number>, limit: number): StorySummary[] {
+  const { stories, bySkill } = storyIndex(reference);
+  const shared = new Map<number, number>();
+  for (const skillId of new Set(skillIds)) for (const i of bySkill.get(skillId) ?? []) if (stories[i]!.storyId !== storyId) shared.set(i, (shared.get(i) ?? 0) + 1);
+  const picked = [...shared].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([i]) => i);
+  for (let i = 0; picked.length < limit && i < stories.length; i++) if (!shared.has(i) && stories[i]!.storyId !== storyId) picked.push(i);
+  return picked.map((i) => stories[i]!);
+}

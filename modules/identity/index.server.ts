@@ -20,6 +20,7 @@ export {
 } from './auth.server';
 export {
   getCurrentUser,
+  getCurrentUserAndTeams,
   isAccessBlocked,
   appHomePath,
   type CurrentUser,

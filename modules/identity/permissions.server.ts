@@ -20,6 +20,26 @@ export async function getCurrentUser(
   userId: number,
   teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
 ): Promise<CurrentUser | undefined> {
+  return (await getCurrentUserAndTeams(db, userId, teamJourneys))?.user;
+}
+
+/** A team the user belongs to, as the navigation and the team guards list them (enabled teams, by name). */
+export interface UserTeam {
+  teamId: number;
+  name: string;
+  organisationId: number;
+  isTeamAdmin: boolean;
+}
+
+/**
+ * getCurrentUser, plus the user's enabled teams with their names from the same statement, so a
+ * signed-in page does not ask for the team list again (issue 16: one query less per /app page).
+ */
+export async function getCurrentUserAndTeams(
+  db: Kysely<Database>,
+  userId: number,
+  teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
+): Promise<{ user: CurrentUser; teams: UserTeam[] } | undefined> {
   const u = await db
     .selectFrom('users')
     .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
@@ -47,7 +67,7 @@ export async function getCurrentUser(
         eb
           .selectFrom('team_users')
           .innerJoin('teams', 'teams.id', 'team_users.team_id')
-          .select(['teams.id as teamId', 'team_users.is_team_admin as isTeamAdmin'])
+          .select(['teams.id as teamId', 'teams.name', 'teams.organisation_id as organisationId', 'team_users.is_team_admin as isTeamAdmin'])
           .whereRef('team_users.user_id', '=', 'users.id')
           .where('teams.is_disabled', '=', false)
           .orderBy('teams.name'),
@@ -85,7 +105,7 @@ export async function getCurrentUser(
     const journeys = await teamJourneys(teams.map((t) => t.teamId));
     for (const t of user.userPermissions.teams) t.teamJourneys = journeys.get(t.teamId) ?? [];
   }
-  return user;
+  return { user, teams: teams.map((t) => ({ teamId: t.teamId, name: t.name, organisationId: t.organisationId, isTeamAdmin: t.isTeamAdmin })) };
 }
 
 /** A locked user, or one whose organisation's licence has expired, may not use the app. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { byOrdinal, FeedbackType, getReferenceData, getStory, isChapterWatched, recordCompletion, storyCard } from '@modules/catalogue/index.server';
+import { byOrdinal, FeedbackType, getReferenceData, getStory, isChapterWatched, recordCompletion, relatedStories as findRelatedStories, storyCard } from '@modules/catalogue/index.server';
 import { getDb } from '@modules/shared/index.server';
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
@@ -34,14 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), requestProgress(request, user.userId), getReferenceData(getDb())]);
   const ordered = byOrdinal(story.chapters);
   const next = ordered[ordered.findIndex((c) => c.chapterId === chapter.chapterId) + 1] ?? null;
-  const skillIds = new Set(story.relatedSkills.map((s) => s.skillId));
-  const relatedStories = reference.modules
-    .flatMap((m) => m.stories)
-    .filter((s) => s.storyId !== story.storyId && !s.isLocked)
-    .map((s) => ({ s, shared: s.relatedSkills.filter((k) => skillIds.has(k.skillId)).length }))
-    .sort((a, b) => b.shared - a.shared)
-    .slice(0, 2)
-    .map(({ s }) => ({ key: s.storyId, name: s.name, to: cardLink(s.urlId, storyCard(s, progress)).to, note: s.overview }));
+  const relatedStories = findRelatedStories(reference, story.storyId, story.relatedSkills.map((s) => s.skillId), 2).map((s) => ({
+    key: s.storyId,
+    name: s.name,
+    to: cardLink(s.urlId, storyCard(s, progress)).to,
+    note: s.overview,
+  }));
   return {
     storyUrlId: story.urlId,
     chapter: {
