@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import compression from 'compression';
@@ -77,7 +78,11 @@ app.use((req, res, next) => {
 });
 
 app.use('/build', express.static(path.resolve('public/build'), { immutable: true, maxAge: '1y' }));
-app.use(express.static(path.resolve('public'), { maxAge: '1h' }));
+// The other public files (favicon, media) by their top-level names: a page request does not look on disk first.
+const publicDir = path.resolve('public');
+const publicEntries = new Set(fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => name !== 'build') : []);
+const servePublic = express.static(publicDir, { maxAge: '1h' });
+app.use((req, res, next) => (publicEntries.has(req.path.split('/', 2)[1] ?? '') ? servePublic(req, res, next) : next()));
 
 const remixHandler = createRequestHandler({
   build: build as unknown as ServerBuild,

@@ -42,7 +42,7 @@ import { growFeed } from './bench/grow-feed';
 import { prepareInsights } from './bench-insights';
 import { prepareAdmin } from './bench-admin';
 
-import { HELLO, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
+import { HELLO, HELLO_PAGE, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };
 const WARMUP_MS = 700;
@@ -246,18 +246,23 @@ async function measureAll(
   label: string,
 ): Promise<Row[]> {
   const helloTarget: BenchTarget = { name: HELLO, method: 'GET', path: '/bench/hello', expectStatus: 200 };
-  const rows: Row[] = [helloTarget, ...targets].map((t) => ({ name: t.name, rps: [], ratio: [], cpu: [], errors: 0 }));
+  const rows: Row[] = [helloTarget, HELLO_PAGE, ...targets].map((t) => ({ name: t.name, rps: [], ratio: [], cpu: [], errors: 0 }));
   rows[0]!.facts = { queries: 0, htmlKb: null, jsGzipKb: null, jsFiles: 0 };
-  for (let i = 0; i < targets.length; i++) rows[i + 1]!.facts = await pageFacts(servers.leda.url, targets[i]!, ctx);
+  rows[1]!.facts = await pageFacts(servers.hello.url, HELLO_PAGE, ctx);
+  for (let i = 0; i < targets.length; i++) rows[i + 2]!.facts = await pageFacts(servers.leda.url, targets[i]!, ctx);
   for (let round = 1; round <= ROUNDS; round++) {
     process.stdout.write(`${label}: round ${round}/${ROUNDS}…\n`);
     const hello = await load(servers.hello.url, helloTarget, ctx, servers.hello.pid);
     rows[0]!.rps.push(hello.rps);
     rows[0]!.ratio.push(1);
     rows[0]!.cpu.push(hello.cpuPerRequest);
+    const floor = await load(servers.hello.url, HELLO_PAGE, ctx, servers.hello.pid);
+    rows[1]!.rps.push(floor.rps);
+    rows[1]!.ratio.push(floor.rps / hello.rps);
+    rows[1]!.cpu.push(floor.cpuPerRequest);
     for (let i = 0; i < targets.length; i++) {
       const r = await load(servers.leda.url, targets[i]!, ctx, servers.leda.pid);
-      const row = rows[i + 1]!;
+      const row = rows[i + 2]!;
       row.rps.push(r.rps);
       row.ratio.push(r.rps / hello.rps);
       row.cpu.push(r.cpuPerRequest);

@@ -5,6 +5,7 @@ import { countUncompleted } from '@modules/activities/index.server';
 import { countUnseen } from '@modules/social/index.server';
 import { isFeatureOn } from './features';
 import { TEAM_NEEDS, userTeams } from './team-access.server';
+import { perRequest } from './request-context.server';
 
 /**
  * The signed-in shell's data (learner-app section 2): the trial banner, the two counters and the
@@ -64,14 +65,16 @@ export function trialBanner(user: CurrentUser): ShellData['trial'] {
   return { expiresOn: p.licenseExpiredAt ? formatShortDate(p.licenseExpiredAt) : null };
 }
 
-/** Three indexed queries in parallel: the enabled teams and the two counters. */
+/** The shell's two counters; a page read has them already, from the session's statement (session.server.ts). */
+const shellCounters = (userId: number) =>
+  perRequest(`counters:${userId}`, async () => {
+    const [myActivitiesCount, unseenNotifications] = await Promise.all([countUncompleted(getDb(), userId), countUnseen(getDb(), userId)]);
+    return { myActivitiesCount, unseenNotifications };
+  });
+
+/** The enabled teams and the two counters: read with the session on a page read, else two indexed counts. */
 export async function loadShell(user: CurrentUser): Promise<ShellData> {
-  const db = getDb();
-  const [teams, myActivitiesCount, unseenNotifications] = await Promise.all([
-    userTeams(user.userId),
-    countUncompleted(db, user.userId),
-    countUnseen(db, user.userId),
-  ]);
+  const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([userTeams(user.userId), shellCounters(user.userId)]);
   return {
     user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user) },
     trial: trialBanner(user),

@@ -13,6 +13,7 @@ import { readFormData } from './form.server';
  * forms of their own. Parsing turns the form into the module's FieldInputs; the module validates.
  */
 import { ACTIVITIES_PATH, COMPLETED_PATH } from './activity-paths';
+import { ACTIVITIES_PER_PAGE } from './activity-pages';
 
 export { ACTIVITIES_PATH, COMPLETED_PATH };
 const MAX_FORM_BYTES = MAX_UPLOAD_BYTES * 3 + 512 * 1024;
@@ -173,12 +174,36 @@ export async function runActivityIntent(userId: number, form: FormData, intent: 
 /** learner-app s.9: the ribbon of a my activity whose journey is unknown. */
 export const UNKNOWN_JOURNEY = 'N/A';
 
+/** ?page= of the activities lists: an integer 1..10000 (absent or empty is page 1). */
+const pageSchema = z
+  .string()
+  .regex(/^\d{1,5}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(10_000));
+
 /**
- * The user's my activities as cards (in progress or completed), each from a journey step with its
- * journey's name as a ribbon ('N/A' when that journey is unknown): two queries whatever the count.
+ * The page of the activities list the URL asks for (decision 232). Anything but an integer 1..10000
+ * is a 404, as a malformed myActivityId is: only an edited address gets one, never a pager link.
  */
-export async function listMyActivityCards(userId: number, completed: boolean) {
-  const cards = await listMyActivities(getDb(), userId, { completed });
-  const journeys = await journeysOfSteps(getDb(), cards.flatMap((c) => (c.journeyStepId == null ? [] : [c.journeyStepId])));
-  return cards.map((c) => ({ ...c, journeyRibbon: c.journeyStepId == null ? null : (journeys.get(c.journeyStepId)?.name ?? UNKNOWN_JOURNEY) }));
+export function readActivitiesPage(url: URL): number {
+  const raw = url.searchParams.get('page');
+  if (raw == null || raw === '') return 1;
+  const parsed = pageSchema.safeParse(raw);
+  if (!parsed.success) throw new Response('That page of activities was not found.', { status: 404 });
+  return parsed.data;
+}
+
+/**
+ * One page (1-based, ACTIVITIES_PER_PAGE cards) of the user's my activities as cards (in progress or
+ * completed), each from a journey step with its journey's name as a ribbon ('N/A' when that journey
+ * is unknown): two queries whatever the count and the page. One row more than a page is read to
+ * know whether there is a next page (hasMore).
+ */
+export async function listMyActivityCards(userId: number, completed: boolean, page: number) {
+  const rows = await listMyActivities(getDb(), userId, { completed, limit: ACTIVITIES_PER_PAGE + 1, offset: (page - 1) * ACTIVITIES_PER_PAGE });
+  const hasMore = rows.length > ACTIVITIES_PER_PAGE;
+  const shown = rows.slice(0, ACTIVITIES_PER_PAGE);
+  const journeys = await journeysOfSteps(getDb(), shown.flatMap((c) => (c.journeyStepId == null ? [] : [c.journeyStepId])));
+  const cards = shown.map((c) => ({ ...c, journeyRibbon: c.journeyStepId == null ? null : (journeys.get(c.journeyStepId)?.name ?? UNKNOWN_JOURNEY) }));
+  return { cards, page, hasMore };
 }

@@ -8,12 +8,16 @@ import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
 
 /**
  * Repeated work per request (issue 16): inside one request (as server.ts runs every request) the
- * session is resolved once, and the user's team list comes with it (the session's user query
- * selects the teams), although the app layout's and the team page's loaders both need them.
+ * session is resolved once, in one statement with the user, their team list, their team journeys
+ * and (for a page read) the shell's two counters, although the app layout's and the team page's
+ * loaders both need them.
  */
 type Fn = (a: ReturnType<typeof args>) => unknown;
 /** listUserTeams as a statement of its own (the session's user query selects the teams inside it). */
 const TEAM_LIST = /^select "teams"\."id" as "teamId", "teams"\."name"/i;
+/** The counters as statements of their own. */
+const COUNTERS = /^select \(select count\(\*\)::int as "n" from "(my_activities|user_notifications)"/i;
+const SESSION = /^select "sessions"\."id" as "session_id"/i;
 
 async function teamPageQueries(inOneRequest: boolean, cookie: string, teamId: number) {
   const sqls: string[] = [];
@@ -26,14 +30,15 @@ async function teamPageQueries(inOneRequest: boolean, cookie: string, teamId: nu
   };
   try {
     const statuses = inOneRequest ? await requestContext.run(store, page) : await page();
-    return { statuses, teamListQueries: sqls.filter((q) => TEAM_LIST.test(q)).length, total: sqls.length };
+    const count = (re: RegExp) => sqls.filter((q) => re.test(q)).length;
+    return { statuses, teamListQueries: count(TEAM_LIST), counterQueries: count(COUNTERS), sessionQueries: count(SESSION), total: sqls.length };
   } finally {
     off();
   }
 }
 
 describe('one fact per request', () => {
-  it('loads the team list with the session, once for the layout and the team page together', async () => {
+  it('loads the team list and the counters with the session, once for the layout and the team page together', async () => {
     const { teamId, organisationId } = await makeTeam({ name: 'Per-request team' });
     const u = await makeUser({ organisationId, teams: [{ teamId }] });
     const { cookie } = await signIn(u.userId);
@@ -42,7 +47,10 @@ describe('one fact per request', () => {
     const shared = await teamPageQueries(true, cookie, teamId);
     expect(shared.statuses).toEqual([200, 200]);
     expect(separate.teamListQueries).toBe(2);
+    expect(separate.counterQueries).toBe(2);
     expect(shared.teamListQueries).toBe(0);
-    expect(shared.total).toBe(separate.total - 2);
+    expect(shared.counterQueries).toBe(0);
+    expect(shared.sessionQueries).toBe(1);
+    expect(shared.total).toBe(separate.total - 4);
   });
 });

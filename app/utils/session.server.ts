@@ -1,16 +1,18 @@
 import { redirect } from '@remix-run/node';
-import { loadEnv, getDb } from '@modules/shared/index.server';
+import { loadEnv } from '@modules/shared/index.server';
 import {
   appHomePath,
   blankSessionCookie,
-  getCurrentUserAndTeams,
   isAccessBlocked,
   policy,
   readSessionCookie,
   validateSessionId,
   type CurrentUser,
+  type SessionReads,
 } from '@modules/identity/index.server';
-import { teamJourneysOf } from '@modules/journeys/index.server';
+import { teamJourneysOfUser } from '@modules/journeys/index.server';
+import { uncompletedCountOf } from '@modules/activities/index.server';
+import { unseenCountOf } from '@modules/social/index.server';
 import { currentStore, primeRequestFact } from './request-context.server';
 import { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
@@ -28,6 +30,12 @@ export interface AuthState {
 
 const memo = new WeakMap<Request, Promise<AuthState | null>>();
 
+/** A GET or HEAD: nothing changes before the page reads, so facts read with the session stay true for it. */
+const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
+/** What the session's statement reads besides the user and teams (constants: each is compiled once). */
+const WRITE_READS: SessionReads = { teamJourneys: teamJourneysOfUser };
+const PAGE_READS: SessionReads = { ...WRITE_READS, extras: (eb) => ({ myActivitiesCount: uncompletedCountOf(eb), unseenNotifications: unseenCountOf(eb) }) };
+
 async function resolveAuth(request: Request): Promise<AuthState | null> {
   const fromHeader = request.headers.get(ACCESS_TOKEN_HEADER);
   const fromCookie = readSessionCookie(request.headers.get('cookie'));
@@ -36,14 +44,16 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
     if (!fromHeader && fromCookie) currentStore()?.setCookies.push(blankSessionCookie());
     return null;
   };
-  const info = await validateSessionId(fromHeader || fromCookie);
+  // One statement: the session, the user with their enabled teams and team journeys (journeys module)
+  // and, for a page read, the shell's two counters (activities and social modules).
+  const info = await validateSessionId(fromHeader || fromCookie, isRead(request) ? PAGE_READS : WRITE_READS);
   if (!info) return rejected();
-  // userPermissions.teams[].teamJourneys come from the journeys module (one query).
-  const found = await getCurrentUserAndTeams(getDb(), info.userId, (teamIds) => teamJourneysOf(getDb(), teamIds));
-  if (!found) return rejected();
-  const { user, teams } = found;
-  // The team list came with the user: the shell's navigation and the team guards read it from here.
+  const { user, teams, extras } = info.sessionUser;
+  // The shell's navigation and the team guards read the team list from here, the shell its counters.
   primeRequestFact(`teams:${user.userId}`, teams);
+  if (typeof extras.myActivitiesCount === 'number' && typeof extras.unseenNotifications === 'number') {
+    primeRequestFact(`counters:${user.userId}`, { myActivitiesCount: extras.myActivitiesCount, unseenNotifications: extras.unseenNotifications });
+  }
   if (info.setCookie) currentStore()?.setCookies.push(info.setCookie);
   return { user, sessionId: info.sessionId };
 }

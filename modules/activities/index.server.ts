@@ -4,6 +4,7 @@
  */
 export {
   countUncompleted,
+  uncompletedCountOf,
   listMyActivities,
   loadMyActivities,
   getMyActivity,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type ExpressionBuilder } from 'kysely';
 import { announce, DomainError, type AnswerOf, type Database, type Db } from '@modules/shared/index.server';
 import { getActivityById } from './activity-catalogue.server';
 
@@ -45,20 +45,34 @@ const NOT_FOUND = 'That activity was not found. It may have been deleted.';
 
 /** The My Activities counter of the app header: the user's activities not yet completed (one indexed count). */
 export async function countUncompleted(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('my_activities')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('user_id', '=', userId)
-    .where('completed_at', 'is', null)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select((eb) => uncompletedCountOf(eb).as('count')).where('users.id', '=', userId).executeTakeFirst();
   return row?.count ?? 0;
 }
 
+/** countUncompleted as a correlated subquery on "users", for the session's statement (issue 16). */
+export function uncompletedCountOf(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('my_activities as uc')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('uc.user_id', '=', 'users.id')
+    .where('uc.completed_at', 'is', null)
+    .$asScalar();
+}
+
+/** At most this many my activities in one list when no limit is asked for. */
+const LIST_CAP = 1000;
+
 /**
  * The user's my activities as cards (newest first), with task progress: one query whatever the
- * count (index my_activities_user_created_idx; task counts through my_activity_tasks_ordinal_key).
+ * count (index my_activities_user_created_idx, or for one list my_activities_user_open_idx /
+ * my_activities_user_done_idx; task counts through my_activity_tasks_ordinal_key). `limit` and
+ * `offset` page it (decision 232); without a limit the list stops at LIST_CAP.
  */
-export async function listMyActivities(db: Db, userId: number, opts: { completed?: boolean; sourceActivityId?: number; ids?: number[] } = {}): Promise<MyActivitySummary[]> {
+export async function listMyActivities(
+  db: Db,
+  userId: number,
+  opts: { completed?: boolean; sourceActivityId?: number; ids?: number[]; limit?: number; offset?: number } = {},
+): Promise<MyActivitySummary[]> {
   let q = db
     .selectFrom('my_activities as m')
     .select(['m.id', 'm.source_activity_id', 'm.name', 'm.journey_step_id', 'm.is_generated', 'm.completed_at', 'm.created_at'])
@@ -70,7 +84,9 @@ export async function listMyActivities(db: Db, userId: number, opts: { completed
   if (opts.completed === false) q = q.where('m.completed_at', 'is', null);
   if (opts.sourceActivityId) q = q.where('m.source_activity_id', '=', opts.sourceActivityId);
   if (opts.ids) q = q.where('m.id', 'in', opts.ids.length ? opts.ids : [0]);
-  const rows = await (opts.completed ? q.orderBy('m.completed_at', 'desc') : q.orderBy('m.created_at', 'desc')).orderBy('m.id', 'desc').limit(1000).execute();
+  q = (opts.completed ? q.orderBy('m.completed_at', 'desc') : q.orderBy('m.created_at', 'desc')).orderBy('m.id', 'desc').limit(Math.min(opts.limit ?? LIST_CAP, LIST_CAP));
+  if (opts.offset) q = q.offset(opts.offset);
+  const rows = await q.execute();
   return rows.map((r) => ({
     myActivityId: r.id,
     sourceActivityId: r.source_activity_id,

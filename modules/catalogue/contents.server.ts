@@ -111,21 +111,12 @@ function publicList(db: Db, tag: TagFilter) {
   return q;
 }
 
-async function withTags(db: Db, rows: ListRow[]): Promise<PublicContent[]> {
-  if (!rows.length) return [];
-  const tagRows = await db
-    .selectFrom('content_tags as ct')
-    .innerJoin('tags as t', 't.id', 'ct.tag_id')
-    .select(['ct.content_id', 't.id', 't.url_id', 't.name'])
-    .where(
-      'ct.content_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('t.ordinal')
-    .orderBy('t.id')
-    .execute();
-  return rows.map((r) => ({
+/** An article's tags (by tag order), selected with its row: a list costs one query, not two. */
+const TAGS = sql<ContentTag[]>`coalesce((select json_agg(json_build_object('tagId', t.id, 'urlId', t.url_id, 'name', t.name) order by t.ordinal, t.id)
+  from content_tags ct join tags t on t.id = ct.tag_id where ct.content_id = c.id), '[]')`.as('tags');
+
+function toPublicContent(r: ListRow & { tags: ContentTag[] }): PublicContent {
+  return {
     contentId: r.id,
     urlId: r.url_id,
     name: r.name,
@@ -136,8 +127,8 @@ async function withTags(db: Db, rows: ListRow[]): Promise<PublicContent[]> {
     featureImageCaption: r.feature_image_caption,
     isFeatured: r.is_featured,
     createdAt: new Date(r.created_at).toISOString(),
-    tags: tagRows.filter((t) => t.content_id === r.id).map((t) => ({ tagId: t.id, urlId: t.url_id, name: t.name })),
-  }));
+    tags: r.tags,
+  };
 }
 
 /** Public articles, newest first (index contents_public_list_idx); limit and offset are bounded. */
@@ -149,13 +140,13 @@ export async function listPublicContents(
   const offset = Math.min(Math.max(Math.trunc(opts.offset ?? 0), 0), MAX_CONTENTS_OFFSET);
   if (limit === 0) return [];
   const rows = await publicList(db, opts.tag ?? null)
-    .select([...LIST_COLUMNS])
+    .select([...LIST_COLUMNS, TAGS])
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
-  return withTags(db, rows);
+  return rows.map(toPublicContent);
 }
 
 export async function countPublicContents(db: Db, tag: TagFilter = null): Promise<number> {
@@ -213,7 +204,7 @@ export async function listPublicArticlesPage(db: Db, opts: { tag: TagFilter; pag
 
 async function findContentRow(db: Db, idOrUrlId: string | number, publicOnly: boolean) {
   const key = String(idOrUrlId).trim();
-  let q = db.selectFrom('contents as c').select([...LIST_COLUMNS, 'c.html_content', 'c.is_public']);
+  let q = db.selectFrom('contents as c').select([...LIST_COLUMNS, TAGS, 'c.html_content', 'c.is_public']);
   if (/^\d{1,9}$/.test(key)) q = q.where('c.id', '=', Number(key));
   else if (URL_ID_PATTERN.test(key) && key.length <= 250) q = q.where('c.url_id', '=', key);
   else return null;
@@ -228,7 +219,7 @@ async function relatedContents(db: Db, content: { contentId: number; tags: Conte
     .selectFrom('contents as c')
     .where('c.is_public', '=', true)
     .where('c.id', '!=', content.contentId)
-    .select([...LIST_COLUMNS]);
+    .select([...LIST_COLUMNS, TAGS]);
   if (tagIds.length) {
     q = q
       .leftJoin('content_tags as ct', (j) => j.onRef('ct.content_id', '=', 'c.id').on('ct.tag_id', 'in', tagIds))
@@ -238,7 +229,7 @@ async function relatedContents(db: Db, content: { contentId: number; tags: Conte
     q = q.orderBy(sql`(select count(*) from content_tags x where x.content_id = c.id)`, 'asc');
   }
   const rows = await q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES).execute();
-  return withTags(db, rows);
+  return rows.map(toPublicContent);
 }
 
 /**
@@ -251,9 +242,8 @@ export async function getPublicContentWithRelated(
 ): Promise<{ content: PublicContentDetail; relatedContents: PublicContent[] } | null> {
   const row = await findContentRow(db, idOrUrlId, true);
   if (!row) return null;
-  const [base] = await withTags(db, [row]);
   const shown = storedHtmlForDisplay(row.html_content);
-  const content: PublicContentDetail = { ...base!, htmlContent: shown.html, readingTimeMinutes: shown.readingTimeMinutes };
+  const content: PublicContentDetail = { ...toPublicContent(row), htmlContent: shown.html, readingTimeMinutes: shown.readingTimeMinutes };
   return { content, relatedContents: await relatedContents(db, content) };
 }
 

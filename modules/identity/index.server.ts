@@ -20,7 +20,6 @@ export {
 } from './auth.server';
 export {
   getCurrentUser,
-  getCurrentUserAndTeams,
   isAccessBlocked,
   appHomePath,
   type CurrentUser,
@@ -31,6 +30,7 @@ export * as policy from './policy.server';
 export type { PolicyUser, TeamScope, PostScope } from './policy.server';
 export {
   validateSessionId,
+  type SessionReads,
   readSessionCookie,
   startSession,
   blankSessionCookie,

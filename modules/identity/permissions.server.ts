@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selection } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@modules/shared/db/database';
 import { LicenseType, type LicenseTypeValue } from './schemas';
@@ -31,54 +31,48 @@ export interface UserTeam {
   isTeamAdmin: boolean;
 }
 
-/**
- * getCurrentUser, plus the user's enabled teams with their names from the same statement, so a
- * signed-in page does not ask for the team list again (issue 16: one query less per /app page).
- */
-export async function getCurrentUserAndTeams(
-  db: Kysely<Database>,
-  userId: number,
-  teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
-): Promise<{ user: CurrentUser; teams: UserTeam[] } | undefined> {
-  const u = await db
-    .selectFrom('users')
-    .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
-    .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.email',
-      'users.phone',
-      'users.job_title',
-      'users.bio',
-      'users.profile_photo_blob_id',
-      'users.password_updated_at',
-      'users.is_leda_admin',
-      'users.is_locked',
-      'users.is_organisation_admin',
-      'users.organisation_id',
-      'organisations.name as organisation_name',
-      'organisations.license_type',
-      'organisations.license_expired_at',
-    ])
+/** The user's columns (with the organisation's) and enabled teams: one select list, shared by getCurrentUserAndTeams and the session query. */
+export function currentUserSelection(eb: ExpressionBuilder<Database & { users: Database['users'] }, 'users' | 'organisations'>) {
+  return [
+    eb.ref('users.id').as('user_id'),
+    eb.ref('users.first_name').as('first_name'),
+    eb.ref('users.last_name').as('last_name'),
+    eb.ref('users.email').as('email'),
+    eb.ref('users.phone').as('phone'),
+    eb.ref('users.job_title').as('job_title'),
+    eb.ref('users.bio').as('bio'),
+    eb.ref('users.profile_photo_blob_id').as('profile_photo_blob_id'),
+    eb.ref('users.password_updated_at').as('password_updated_at'),
+    eb.ref('users.is_leda_admin').as('is_leda_admin'),
+    eb.ref('users.is_locked').as('is_locked'),
+    eb.ref('users.is_organisation_admin').as('is_organisation_admin'),
+    eb.ref('users.organisation_id').as('organisation_id'),
+    eb.ref('organisations.name').as('organisation_name'),
+    eb.ref('organisations.license_type').as('license_type'),
+    eb.ref('organisations.license_expired_at').as('license_expired_at'),
     // The enabled teams in the same statement: resolving a session costs one query less (issue 16).
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('team_users')
-          .innerJoin('teams', 'teams.id', 'team_users.team_id')
-          .select(['teams.id as teamId', 'teams.name', 'teams.organisation_id as organisationId', 'team_users.is_team_admin as isTeamAdmin'])
-          .whereRef('team_users.user_id', '=', 'users.id')
-          .where('teams.is_disabled', '=', false)
-          .orderBy('teams.name'),
-      ).as('teams'),
-    )
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!u) return undefined;
+    jsonArrayFrom(
+      eb
+        .selectFrom('team_users')
+        .innerJoin('teams', 'teams.id', 'team_users.team_id')
+        .select(['teams.id as teamId', 'teams.name', 'teams.organisation_id as organisationId', 'team_users.is_team_admin as isTeamAdmin'])
+        .whereRef('team_users.user_id', '=', 'users.id')
+        .where('teams.is_disabled', '=', false)
+        .orderBy('teams.name'),
+    ).as('teams'),
+  ] as const;
+}
+
+type UserRow = Selection<Database, 'users' | 'organisations', ReturnType<typeof currentUserSelection>[number]>;
+
+/**
+ * The current user and their teams from a row of currentUserSelection; `teamJourneys` (the journeys
+ * module's, per team) are kept only when the policy lets the user see journeys.
+ */
+export function toCurrentUser(u: UserRow, teamJourneys: Map<number, { journeyId: number }[]> | null): { user: CurrentUser; teams: UserTeam[] } {
   const teams = u.teams;
   const user: CurrentUser = {
-    userId: u.id,
+    userId: u.user_id,
     firstName: u.first_name,
     lastName: u.last_name,
     fullName: `${u.first_name} ${u.last_name}`.trim(),
@@ -101,11 +95,24 @@ export async function getCurrentUserAndTeams(
     },
   };
   // The one policy decides: a student licence never carries team journeys (issue 11).
-  if (teamJourneys && teams.length && canSeeJourneys(user)) {
-    const journeys = await teamJourneys(teams.map((t) => t.teamId));
-    for (const t of user.userPermissions.teams) t.teamJourneys = journeys.get(t.teamId) ?? [];
-  }
+  if (teamJourneys && canSeeJourneys(user)) for (const t of user.userPermissions.teams) t.teamJourneys = teamJourneys.get(t.teamId) ?? [];
   return { user, teams: teams.map((t) => ({ teamId: t.teamId, name: t.name, organisationId: t.organisationId, isTeamAdmin: t.isTeamAdmin })) };
+}
+
+/**
+ * getCurrentUser, plus the user's enabled teams with their names from the same statement, so a
+ * signed-in page does not ask for the team list again (issue 16: one query less per /app page).
+ */
+async function getCurrentUserAndTeams(
+  db: Kysely<Database>,
+  userId: number,
+  teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
+): Promise<{ user: CurrentUser; teams: UserTeam[] } | undefined> {
+  const u = await db.selectFrom('users').leftJoin('organisations', 'organisations.id', 'users.organisation_id').select(currentUserSelection).where('users.id', '=', userId).executeTakeFirst();
+  if (!u) return undefined;
+  const found = toCurrentUser(u, null);
+  if (teamJourneys && u.teams.length && canSeeJourneys(found.user)) return toCurrentUser(u, await teamJourneys(u.teams.map((t) => t.teamId)));
+  return found;
 }
 
 /** A locked user, or one whose organisation's licence has expired, may not use the app. */

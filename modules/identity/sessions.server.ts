@@ -1,4 +1,7 @@
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder } from 'kysely';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
+import type { Database } from '@modules/shared/db/database';
+import { currentUserSelection, toCurrentUser, type CurrentUser, type UserTeam } from './permissions.server';
 import { getDb } from '@modules/shared/db/db.server';
 import { loadEnv } from '@modules/shared/env.server';
 import { DAY } from '@modules/shared/clock';
@@ -12,22 +15,97 @@ import { onShutdown } from '@modules/shared/lifecycle.server';
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY;
 export const SESSION_COOKIE = 'leda_session';
 
+/**
+ * What a caller may read in the session's statement besides the user: the journeys module's team
+ * journeys and other modules' per-user facts (the shell's counters), as correlated subqueries on
+ * "users". Resolving a signed-in request is then one round trip (issue 16).
+ */
+export interface SessionReads {
+  /** Per team of the user: its journeys ({ teamId, journeyId } in order), applied when the policy lets the user see journeys. */
+  teamJourneys?: (eb: ExpressionBuilder<Database, 'users'>) => Expression<{ teamId: number; journeyId: number }[] | null>;
+  /** Named facts, returned as read (a JSON-able value each). Pass the same SessionReads object each time: its statement is compiled once. */
+  extras?: (eb: ExpressionBuilder<Database, 'users'>) => Record<string, Expression<unknown>>;
+}
+
+export interface SessionUser {
+  user: CurrentUser;
+  teams: UserTeam[];
+  extras: Record<string, unknown>;
+}
+
+const NO_READS: SessionReads = {};
+
+// lucia calls getSessionAndUser synchronously from validateSession: the reads for that call wait here.
+const pendingReads = new Map<string, SessionReads>();
+
+type SessionRow = Record<string, unknown> & {
+  session_id: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  user_id: number;
+  is_locked: boolean;
+  team_journeys?: { teamId: number; journeyId: number }[] | null;
+};
+
+function sessionStatement(sessionId: string, reads: SessionReads) {
+  return getDb()
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.created_at'])
+    .select((eb) => currentUserSelection(eb as never))
+    .select((eb) => {
+      const users = eb as unknown as ExpressionBuilder<Database, 'users'>;
+      const extras = Object.entries(reads.extras?.(users) ?? {}).map(([name, e]) => sql`${e}`.as(`x_${name}`));
+      return [...(reads.teamJourneys ? [sql<{ teamId: number; journeyId: number }[] | null>`${reads.teamJourneys(users)}`.as('team_journeys')] : []), ...extras];
+    })
+    .where('sessions.id', '=', sessionId);
+}
+
+// The statement runs on every signed-in request and its shape depends only on `reads` (a constant of
+// the caller): it is built and compiled once per reads, then run with the session id put in its slot.
+const SESSION_ID_SLOT = Symbol('session id') as unknown as string;
+const compiledStatements = new WeakMap<SessionReads, CompiledQuery<SessionRow>>();
+
+async function readSessionAndUser(sessionId: string, reads: SessionReads): Promise<SessionRow | undefined> {
+  let compiled = compiledStatements.get(reads);
+  if (!compiled) {
+    compiled = sessionStatement(SESSION_ID_SLOT, reads).compile() as CompiledQuery<SessionRow>;
+    if (compiled.parameters.filter((p) => p === SESSION_ID_SLOT).length !== 1) throw new Error('The session statement must hold the session id once.');
+    compiledStatements.set(reads, compiled);
+  }
+  const { rows } = await getDb().executeQuery<SessionRow>({ ...compiled, parameters: compiled.parameters.map((p) => (p === SESSION_ID_SLOT ? sessionId : p)) });
+  return rows[0];
+}
+
+function sessionUserOf(row: SessionRow): SessionUser {
+  let journeys: Map<number, { journeyId: number }[]> | null = null;
+  if (row.team_journeys !== undefined) {
+    journeys = new Map();
+    for (const j of row.team_journeys ?? []) {
+      const list = journeys.get(j.teamId) ?? [];
+      if (!list.some((x) => x.journeyId === j.journeyId)) list.push({ journeyId: j.journeyId });
+      journeys.set(j.teamId, list);
+    }
+  }
+  const extras: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (k.startsWith('x_')) extras[k.slice(2)] = v;
+  return { ...toCurrentUser(row as never, journeys), extras };
+}
+
 const adapter: Adapter = {
   async getSessionAndUser(sessionId) {
-    const row = await getDb()
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.created_at', 'users.is_locked'])
-      .where('sessions.id', '=', sessionId)
-      .executeTakeFirst();
+    const reads = pendingReads.get(sessionId) ?? NO_READS;
+    pendingReads.delete(sessionId);
+    const row = await readSessionAndUser(sessionId, reads);
     if (!row) return [null, null];
     const session: DatabaseSession = {
-      id: row.id,
+      id: row.session_id,
       userId: row.user_id,
       expiresAt: new Date(row.expires_at),
       attributes: { createdAt: new Date(row.created_at) },
     };
-    const user: DatabaseUser = { id: row.user_id, attributes: { isLocked: row.is_locked } };
+    const user: DatabaseUser = { id: row.user_id, attributes: { isLocked: row.is_locked, sessionUser: sessionUserOf(row) } };
     return [session, user];
   },
   async getUserSessions(userId) {
@@ -68,7 +146,7 @@ function createLucia() {
       attributes: { sameSite: 'lax', secure: loadEnv().APP_ENV !== 'development', path: '/' },
     },
     getSessionAttributes: (a) => ({ createdAt: a.createdAt }),
-    getUserAttributes: (a) => ({ isLocked: a.isLocked }),
+    getUserAttributes: (a) => ({ isLocked: a.isLocked, sessionUser: a.sessionUser }),
   });
 }
 
@@ -80,13 +158,15 @@ declare module 'lucia' {
     Lucia: ReturnType<typeof createLucia>;
     UserId: number;
     DatabaseSessionAttributes: { createdAt: Date };
-    DatabaseUserAttributes: { isLocked: boolean };
+    DatabaseUserAttributes: { isLocked: boolean; sessionUser: SessionUser };
   }
 }
 
 export interface SessionInfo {
   sessionId: string;
   userId: number;
+  /** The user, their enabled teams and the asked-for reads, from the session's own statement. */
+  sessionUser: SessionUser;
   /** A Set-Cookie value to send back when the session slid or ended; undefined otherwise. */
   setCookie?: string;
 }
@@ -94,9 +174,12 @@ export interface SessionInfo {
 const SESSION_ID_SHAPE = /^[a-z0-9]{20,64}$/;
 
 /** Validates a session id (from the cookie or the x-access-token header). */
-export async function validateSessionId(sessionId: string | null | undefined): Promise<SessionInfo | null> {
+export async function validateSessionId(sessionId: string | null | undefined, reads: SessionReads = NO_READS): Promise<SessionInfo | null> {
   if (!sessionId || !SESSION_ID_SHAPE.test(sessionId)) return null;
-  const { session, user } = await auth().validateSession(sessionId);
+  pendingReads.set(sessionId, reads);
+  const validating = auth().validateSession(sessionId);
+  pendingReads.delete(sessionId);
+  const { session, user } = await validating;
   if (!session || !user) return null;
   if (session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS < Date.now()) {
     await auth().invalidateSession(session.id);
@@ -109,6 +192,7 @@ export async function validateSessionId(sessionId: string | null | undefined): P
   return {
     sessionId: session.id,
     userId: user.id,
+    sessionUser: user.sessionUser,
     setCookie: session.fresh ? sessionCookie(session.id, session.createdAt) : undefined,
   };
 }

@@ -1,4 +1,5 @@
-import { type Db } from '@modules/shared/index.server';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { type Database, type Db } from '@modules/shared/index.server';
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import {
   BREAK_JOURNEY_ID,
@@ -37,26 +38,22 @@ export interface TeamJourneyEntry {
   userJourney: { userJourneyId: number; completedAt: string | null } | null;
 }
 
-/** Each team's journeys, breaks left out (userPermissions.teams[].teamJourneys): one query. */
-export async function teamJourneysOf(db: Db, teamIds: number[]): Promise<Map<number, { journeyId: number }[]>> {
-  const out = new Map<number, { journeyId: number }[]>();
-  if (!teamIds.length) return out;
-  const rows = await db
-    .selectFrom('team_journeys')
-    .select(['team_id', 'journey_id'])
-    .where('team_id', 'in', teamIds)
-    .where('journey_id', '!=', BREAK_JOURNEY_ID)
-    .where('break_label', 'is', null)
-    .orderBy('team_id')
-    .orderBy('ordinal')
-    .orderBy('id')
-    .execute();
-  for (const r of rows) {
-    const list = out.get(r.team_id) ?? [];
-    if (!list.some((j) => j.journeyId === r.journey_id)) list.push({ journeyId: r.journey_id });
-    out.set(r.team_id, list);
-  }
-  return out;
+/**
+ * The journeys of each of the user's enabled teams (userPermissions.teams[].teamJourneys), as a
+ * correlated subquery on "users": { teamId, journeyId } in the teams' order, breaks left out, read
+ * with the session in one statement (issue 16).
+ */
+export function teamJourneysOfUser(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('team_journeys as tj')
+    .innerJoin('team_users as tju', 'tju.team_id', 'tj.team_id')
+    .innerJoin('teams as tjt', 'tjt.id', 'tj.team_id')
+    .select(sql<{ teamId: number; journeyId: number }[]>`json_agg(json_build_object('teamId', tj.team_id, 'journeyId', tj.journey_id) order by tj.team_id, tj.ordinal, tj.id)`.as('list'))
+    .whereRef('tju.user_id', '=', 'users.id')
+    .where('tjt.is_disabled', '=', false)
+    .where('tj.journey_id', '!=', BREAK_JOURNEY_ID)
+    .where('tj.break_label', 'is', null)
+    .$asScalar();
 }
 
 /**

@@ -12,6 +12,7 @@ export function registerListeners() {
 
 export {
   countUnseen,
+  unseenCountOf,
   listRecent,
   markAllSeen,
   markSeen,
@@ -33,11 +34,11 @@ export {
   deletePostsFromTeam,
   publishDuePost,
   teamScope,
-  listTeamUsers,
   scopeOf as postScopeOf,
   type Post,
   type PublishScheduler,
 } from './posts.server';
+export { listTeamUsers, teamAvatars } from './team-users.server';
 export { MAX_POST_FILES, TOO_MANY_FILES, listPostFileIds } from './post-files.server';
 export { setPostLiked, setPostPinned, commentPost, deletePostComment } from './post-reactions.server';
 export { jobScheduler, publishDuePosts } from './publishing.server';

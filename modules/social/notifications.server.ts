@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 
@@ -26,13 +26,18 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** The notifications counter: the user's notifications not yet seen (one indexed count). */
 export async function countUnseen(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('user_notifications')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('user_id', '=', userId)
-    .where('seen_at', 'is', null)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select((eb) => unseenCountOf(eb).as('count')).where('users.id', '=', userId).executeTakeFirst();
   return row?.count ?? 0;
+}
+
+/** countUnseen as a correlated subquery on "users", for the session's statement (issue 16). */
+export function unseenCountOf(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('user_notifications as un')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .whereRef('un.user_id', '=', 'users.id')
+    .where('un.seen_at', 'is', null)
+    .$asScalar();
 }
 
 /** The user's newest notifications, newest first (one query with the join). */

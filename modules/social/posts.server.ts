@@ -451,17 +451,3 @@ export async function teamScope(db: Db, teamId: number): Promise<TeamScope> {
   if (!t) throw new DomainError('not_found', 'Team not found.');
   return { teamId: t.id, organisationId: t.organisation_id };
 }
-
-/** Team users (learner-app s.3) sorted by full name: members of the team and whoever may administer it. */
-export async function listTeamUsers(db: Db, user: PolicyUser, team: TeamScope) {
-  if (!policy.canSeeTeam(user, team) && !policy.canAdministerTeam(user, team)) throw deny();
-  const rows = await db
-    .selectFrom('team_users as tu')
-    .innerJoin('users as u', 'u.id', 'tu.user_id')
-    .select(['tu.id as teamUserId', 'u.id as userId', fullName.as('fullName'), 'u.job_title as jobTitle', 'tu.is_team_admin as isTeamAdmin', 'u.profile_photo_blob_id as profilePhotoBlobId'])
-    .where('tu.team_id', '=', team.teamId)
-    .orderBy(sql`lower(trim(u.first_name || ' ' || u.last_name))`)
-    .orderBy('u.id')
-    .execute();
-  return rows;
-}

@@ -46,7 +46,7 @@ export async function growCatalogue(databaseUrl: string, target: { skills: numbe
     if (articles > 0) {
       await db.query(
         `insert into contents (url_id, name, is_public, is_featured, author_label, overview, html_content, created_at, updated_at)
-         select 'grown-article-' || i, 'Grown article ' || i, true, false, 'Bench', 'An article added for the bench.',
+         select 'grown-article-' || translate(i::text, '0123456789', 'abcdefghij'), 'Grown article ' || i, true, false, 'Bench', 'An article added for the bench.',
                 '<p>' || repeat('Bench article text. ', 200) || '</p>', now() - make_interval(days => i), now() - make_interval(days => i)
          from generate_series(1, $1::int) as i`,
         [articles],

@@ -7,8 +7,10 @@ import { repoRoot, runToEnd } from '../lib/server-process';
  * The bench's yardstick: a bare Remix "hello" app generated into a temporary directory and built
  * with the project's own node_modules (same Remix, React, Express and compression versions, the
  * same future flags and the same patched router), served the way Remix's Express template serves
- * an app: compression, the two static folders, then Remix. Its one route, GET /bench/hello, is a
- * resource route answering "hello", like Leda's app/routes/bench.hello.ts.
+ * an app: compression, the two static folders, then Remix. Its yardstick route, GET /bench/hello, is
+ * a resource route answering "hello", like Leda's app/routes/bench.hello.ts. A second route, GET
+ * /bench/page, is the smallest document a Remix page can be (a loader, a heading and one link): it
+ * shows what any HTML page costs before the app does anything, the floor under Leda's pages.
  */
 export async function buildHelloApp(logFile: string): Promise<{ dir: string; entry: string; remove: () => void }> {
   const { default: config } = (await import(path.join(repoRoot, 'remix.config.js'))) as { default: { future?: Record<string, boolean> } };
@@ -31,6 +33,17 @@ export async function buildHelloApp(logFile: string): Promise<{ dir: string; ent
     `import { Links, Meta, Outlet, Scripts } from '@remix-run/react';
 export default function App() {
   return (<html lang="en"><head><meta charSet="utf-8" /><Meta /><Links /></head><body><Outlet /><Scripts /></body></html>);
+}
+`,
+  );
+  write(
+    'app/routes/bench.page.jsx',
+    `import { Link } from '@remix-run/react';
+export function loader() {
+  return { greeting: 'Hello' };
+}
+export default function Page() {
+  return (<main><h1>Hello</h1><p><Link to="/bench/hello">hello</Link></p></main>);
 }
 `,
   );

@@ -27,6 +27,14 @@ export interface BenchTarget {
 export const json = { 'content-type': 'application/json', accept: 'application/json' };
 const page = (ctx: BenchContext) => ({ accept: 'text/html', cookie: ctx.cookie });
 export const HELLO = 'Remix hello app: GET /bench/hello';
+/** The hello app's smallest document page: the floor any server-rendered Remix page starts from. */
+export const HELLO_PAGE: BenchTarget = {
+  name: 'Remix hello app: GET /bench/page (a bare document)',
+  method: 'GET',
+  path: '/bench/page',
+  headers: () => ({ accept: 'text/html' }),
+  expectStatus: 200,
+};
 
 export const TARGETS: BenchTarget[] = [
   { name: 'GET /bench/hello (Leda bare route)', method: 'GET', path: '/bench/hello', expectStatus: 200 },

@@ -8,17 +8,21 @@ import { MyActivityCard, TaskProgress } from '~/components/activities/activity-c
 import { TaskAnswers, TaskForm } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
 import { appMeta } from '~/utils/meta';
-import { listMyActivityCards, readActivityForm, runActivityIntent, type TaskFormError } from '~/utils/my-activities.server';
+import { listMyActivityCards, readActivitiesPage, readActivityForm, runActivityIntent, type TaskFormError } from '~/utils/my-activities.server';
 import { ACTIVITIES_PATH, COMPLETED_PATH } from '~/utils/activity-paths';
+import { activitiesHref } from '~/utils/activity-pages';
+import { ActivitiesPager } from '~/components/activities/activities-pager';
 import { requireUser } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: activitiesStyles }];
 export const meta = appMeta('My Activities');
 
 /**
- * /app/activities (optional ?myActivityId=): the activities in progress as cards, and the selected one's
- * panel: its tasks in order, each shown once the one before is complete; completed tasks read-only with
- * Edit Task (?edit=<taskId>); the current task's form. ?confirmDelete=1 asks before deleting.
+ * /app/activities (optional ?myActivityId=, ?page=): the activities in progress as cards, 20 a page
+ * (decision 232), and the selected one's panel (the page's first card when none is chosen; a chosen
+ * one opens whatever the page): its tasks in order, each shown once the one before is complete;
+ * completed tasks read-only with Edit Task (?edit=<taskId>); the current task's form.
+ * ?confirmDelete=1 asks before deleting.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -33,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selectedId = param('myActivityId');
   const editId = param('edit');
   const savedId = param('saved');
-  const cards = await listMyActivityCards(user.userId, false);
+  const { cards, page, hasMore } = await listMyActivityCards(user.userId, false, readActivitiesPage(url));
+  // A page past the end (the list got shorter since the link was made): the first page.
+  if (page > 1 && cards.length === 0) throw redirect(activitiesHref(ACTIVITIES_PATH, { myActivityId: selectedId }));
   const pick = selectedId ?? cards[0]?.myActivityId ?? null;
   let selected = null;
   if (pick != null) {
@@ -41,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!selected) throw new Response('That activity was not found. It may have been deleted.', { status: 404 });
     if (selected.completedAt && editId == null) throw redirect(`${COMPLETED_PATH}?myActivityId=${selected.myActivityId}`);
   }
-  return { cards, selected, editId, savedId, confirmDelete: url.searchParams.get('confirmDelete') === '1' };
+  return { cards, paging: { page, hasMore, myActivityId: selectedId }, selected, editId, savedId, confirmDelete: url.searchParams.get('confirmDelete') === '1' };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,10 +61,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get('intent') === 'autosave' ? false : defaultShouldRevalidate;
 
 export default function MyActivities() {
-  const { cards, selected, editId, savedId, confirmDelete } = useLoaderData<typeof loader>();
+  const { cards, paging, selected, editId, savedId, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ error?: TaskFormError }>();
   const error = actionData?.error ?? null;
-  const here = selected ? `${ACTIVITIES_PATH}?myActivityId=${selected.myActivityId}` : ACTIVITIES_PATH;
+  const here = activitiesHref(ACTIVITIES_PATH, { myActivityId: selected?.myActivityId, page: paging.page });
   const open = selected ? selected.myActivityTasks.findIndex((t) => !t.completedAt) : -1;
   const visible = selected ? selected.myActivityTasks.filter((_, i) => open < 0 || i <= open) : [];
 
@@ -83,12 +89,13 @@ export default function MyActivities() {
             {cards.length ? (
               <ul className="activity-list">
                 {cards.map((c) => (
-                  <MyActivityCard key={c.myActivityId} card={c} to={`${ACTIVITIES_PATH}?myActivityId=${c.myActivityId}`} selected={c.myActivityId === selected?.myActivityId} />
+                  <MyActivityCard key={c.myActivityId} card={c} to={activitiesHref(ACTIVITIES_PATH, { myActivityId: c.myActivityId, page: paging.page })} selected={c.myActivityId === selected?.myActivityId} />
                 ))}
               </ul>
             ) : (
               <p className="empty">You don&apos;t have any activities in progress.</p>
             )}
+            <ActivitiesPager path={ACTIVITIES_PATH} {...paging} />
           </nav>
           {selected ? (
             <section className="activity-panel" aria-labelledby="activity-title">

@@ -9,8 +9,10 @@ import { TaskAnswers } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
 import { readFormData } from '~/utils/form.server';
 import { appMeta } from '~/utils/meta';
-import { listMyActivityCards } from '~/utils/my-activities.server';
+import { listMyActivityCards, readActivitiesPage } from '~/utils/my-activities.server';
 import { COMPLETED_PATH } from '~/utils/activity-paths';
+import { activitiesHref } from '~/utils/activity-pages';
+import { ActivitiesPager } from '~/components/activities/activities-pager';
 import { requireUser } from '~/utils/session.server';
 import { getDb } from '@modules/shared/index.server';
 
@@ -27,20 +29,23 @@ const selectedId = (url: URL) => {
 };
 
 /**
- * /app/activities/completed-activities (optional ?myActivityId=): the completed activities with their
- * dates, newest first; the selected one shows its answers read-only, with star and message feedback.
+ * /app/activities/completed-activities (optional ?myActivityId=, ?page=): the completed activities
+ * with their dates, newest first, 20 a page (decision 232); the selected one (on this page or not)
+ * shows its answers read-only, with star and message feedback.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const id = selectedId(url);
-  const cards = await listMyActivityCards(user.userId, true);
+  const { cards, page, hasMore } = await listMyActivityCards(user.userId, true, readActivitiesPage(url));
+  // A page past the end (the list got shorter since the link was made): the first page.
+  if (page > 1 && cards.length === 0) throw redirect(activitiesHref(COMPLETED_PATH, { myActivityId: id }));
   let selected = null;
   if (id != null) {
     selected = await getMyActivity(getDb(), user.userId, id).catch(() => null);
     if (!selected || !selected.completedAt) throw notFound();
   }
-  return { cards, selected, justCompleted: url.searchParams.get('completed') === '1', thanks: url.searchParams.get('thanks') === '1' };
+  return { cards, paging: { page, hasMore, myActivityId: id }, selected, justCompleted: url.searchParams.get('completed') === '1', thanks: url.searchParams.get('thanks') === '1' };
 }
 
 /** Feedback on a completed activity: stars (ActivityStars 8) and/or a message (ActivityMessage 9). */
@@ -62,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CompletedActivities() {
-  const { cards, selected, justCompleted, thanks } = useLoaderData<typeof loader>();
+  const { cards, paging, selected, justCompleted, thanks } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ formError?: string }>();
   return (
     <div className="page my-activities">
@@ -79,9 +84,10 @@ export default function CompletedActivities() {
           <nav aria-label="Completed activities">
             <ul className="activity-list">
               {cards.map((c) => (
-                <MyActivityCard key={c.myActivityId} card={c} to={`${COMPLETED_PATH}?myActivityId=${c.myActivityId}`} selected={c.myActivityId === selected?.myActivityId} />
+                <MyActivityCard key={c.myActivityId} card={c} to={activitiesHref(COMPLETED_PATH, { myActivityId: c.myActivityId, page: paging.page })} selected={c.myActivityId === selected?.myActivityId} />
               ))}
             </ul>
+            <ActivitiesPager path={COMPLETED_PATH} {...paging} />
           </nav>
           {selected ? (
             <section className="activity-panel" aria-labelledby="activity-title">

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import path from 'node:path';
 import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { addMyActivity, seedActivities } from '@modules/activities/index.server';
+import { addMyActivity, completeMyActivityTask, seedActivities } from '@modules/activities/index.server';
+import { onQuery } from '@modules/shared/db/db.server';
 import { seedJourneys } from '@modules/journeys/index.server';
 import { args, formRequest, getRequest, ORIGIN, run } from '../../../tests/support/remix';
 import { learner } from '../../../tests/support/explore';
@@ -197,5 +198,100 @@ describe('Explore > Activities, My Activities and Completed Activities', () => {
     expect((await post(mine, '/app/activities?index', { intent: 'save', myActivityId: 'x', myActivityTaskId: '1' }, other.cookie)).status).toBe(400);
     expect((await post(explore, '/app/explore/activities', { intent: 'add', activityId: '424242' }, other.cookie)).status).toBe(404);
     expect((await view(mine, '/app/activities', owner.cookie)).data.cards).toHaveLength(1);
+  });
+
+  it('pages the activities in progress 20 a page, newest first, with plain links that keep the chosen activity', async () => {
+    const { userId, cookie } = await learner();
+    const ids: number[] = [];
+    const add = async (n: number) => {
+      for (let i = 0; i < n; i++) ids.push((await addMyActivity(getDb(), userId, { activityId: (ids.length % 16) + 1 })).myActivityId);
+    };
+    const queries = async (url: string) => {
+      await view(mine, url, cookie); // warm, as a running server is
+      let n = 0;
+      const off = onQuery(() => n++);
+      try {
+        await view(mine, url, cookie);
+      } finally {
+        off();
+      }
+      return n;
+    };
+    await add(3);
+    const withThree = await queries('/app/activities');
+    await add(42);
+    const newest = [...ids].reverse();
+    // The page's cost does not grow with the learner's activities.
+    expect(await queries('/app/activities')).toBe(withThree);
+    expect(await queries('/app/activities?page=3')).toBe(withThree);
+
+    const first = await view(mine, '/app/activities', cookie);
+    expect(first.data.cards.map((c: any) => c.myActivityId)).toEqual(newest.slice(0, 20));
+    expect(first.data.paging).toEqual({ page: 1, hasMore: true, myActivityId: null });
+    expect(first.data.selected.myActivityId).toBe(newest[0]);
+    const firstPage = await render('/app/activities', mine, cookie);
+    expect(firstPage.html).toContain('aria-label="Activities pages"');
+    expect(firstPage.html).toMatch(/<a [^>]*href="\/app\/activities\?page=2"[^>]*>More activities<\/a>/);
+    expect(firstPage.text).not.toContain('Newer activities');
+
+    // Page 2: the selected activity is the first card of the page shown.
+    const second = await view(mine, '/app/activities?page=2', cookie);
+    expect(second.data.cards.map((c: any) => c.myActivityId)).toEqual(newest.slice(20, 40));
+    expect(second.data.selected.myActivityId).toBe(newest[20]);
+    expect((await render('/app/activities?page=2', mine, cookie)).text).toMatch(/Newer activities · More activities/);
+
+    const third = await view(mine, '/app/activities?page=3', cookie);
+    expect(third.data.cards.map((c: any) => c.myActivityId)).toEqual(newest.slice(40));
+    expect(third.data.paging).toMatchObject({ page: 3, hasMore: false });
+    const thirdPage = await render('/app/activities?page=3', mine, cookie);
+    expect(thirdPage.html).toMatch(/<a [^>]*href="\/app\/activities\?page=2"[^>]*>Newer activities<\/a>/);
+    expect(thirdPage.text).not.toContain('More activities');
+    expect(thirdPage.html).toContain(`href="/app/activities?myActivityId=${newest[40]}&amp;page=3"`); // a card keeps its page
+
+    // An activity chosen on page 1 still opens on page 3; the pager and the panel keep it.
+    const chosen = `/app/activities?myActivityId=${newest[0]}&page=3`;
+    const kept = await view(mine, chosen, cookie);
+    expect(kept.data.selected.myActivityId).toBe(newest[0]);
+    expect(kept.data.cards.map((c: any) => c.myActivityId)).toEqual(newest.slice(40));
+    const keptPage = await render(chosen, mine, cookie);
+    expect(keptPage.html).toContain(`href="/app/activities?myActivityId=${newest[0]}&amp;page=2"`);
+    expect(keptPage.html).toContain(`href="/app/activities?myActivityId=${newest[0]}&amp;page=3&amp;confirmDelete=1"`);
+
+    // A malformed page is a 404, like a malformed myActivityId; a page past the end goes back to the first.
+    for (const bad of ['0', '-1', 'abc', '1.5', '1e3', '10001', '99999999999999999999']) expect((await view(mine, `/app/activities?page=${bad}`, cookie)).status, bad).toBe(404);
+    expect((await view(mine, '/app/activities?page=4', cookie)).location).toBe('/app/activities');
+    expect((await view(mine, `/app/activities?myActivityId=${newest[0]}&page=9`, cookie)).location).toBe(`/app/activities?myActivityId=${newest[0]}`);
+    expect((await view(mine, '/app/activities?page=', cookie)).data.paging.page).toBe(1);
+  });
+
+  it('pages the completed activities 20 a page, the newest completion first', async () => {
+    const { userId, cookie } = await learner();
+    const done: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const my = await addMyActivity(getDb(), userId, { activityId: (i % 16) + 1 });
+      for (const t of my.myActivityTasks) await completeMyActivityTask(getDb(), userId, { myActivityId: my.myActivityId, myActivityTaskId: t.myActivityTaskId });
+      done.push(my.myActivityId);
+    }
+    const newest = [...done].reverse();
+    const path = '/app/activities/completed-activities';
+    const first = await view(completed, path, cookie);
+    expect(first.data.cards.map((c: any) => c.myActivityId)).toEqual(newest.slice(0, 20));
+    expect(first.data.paging).toEqual({ page: 1, hasMore: true, myActivityId: null });
+    expect(first.data.selected).toBeNull();
+    expect((await render(path, completed, cookie)).html).toMatch(/<a [^>]*href="\/app\/activities\/completed-activities\?page=2"[^>]*>More activities<\/a>/);
+
+    const second = await view(completed, `${path}?page=2`, cookie);
+    expect(second.data.cards.map((c: any) => c.myActivityId)).toEqual([done[0]]);
+    expect(second.data.paging).toMatchObject({ page: 2, hasMore: false });
+    const secondPage = await render(`${path}?page=2`, completed, cookie);
+    expect(secondPage.html).toMatch(/<a [^>]*href="\/app\/activities\/completed-activities"[^>]*>Newer activities<\/a>/);
+    expect(secondPage.text).not.toContain('More activities');
+
+    // The oldest completion (page 2) opens from page 1, and the pager keeps it.
+    const chosen = await render(`${path}?myActivityId=${done[0]}`, completed, cookie);
+    expect(chosen.text).toContain('How useful was this activity?');
+    expect(chosen.html).toContain(`href="${path}?myActivityId=${done[0]}&amp;page=2"`);
+    expect((await view(completed, `${path}?page=abc`, cookie)).status).toBe(404);
+    expect((await view(completed, `${path}?page=3`, cookie)).location).toBe(path);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { SubmissionResult } from '@conform-to/react';
 import { getDb } from '@modules/shared/index.server';
 import { policy } from '@modules/identity/index.server';
-import { FEED_PAGE_SIZE, listFeed, listTeamUsers, withLinkPreviews } from '@modules/social/index.server';
+import { FEED_PAGE_SIZE, listFeed, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
 import { getTeamJourneyPanel } from '@modules/journeys/index.server';
 import { postFormSchema } from '~/utils/form-schemas.server';
 import { PostCard, type FeedPost } from '~/components/feed/post-card';
@@ -34,9 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = Number(url.searchParams.get('offset') ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= MAX_OFFSET ? raw : 0;
   const scope = { teamId: team.teamId, organisationId: team.organisationId };
-  const [rows, users, journeys] = await Promise.all([
+  const [rows, avatars, journeys] = await Promise.all([
     listFeed(getDb(), user, scope, { offset, limit: FEED_PAGE_SIZE + 1 }),
-    offset === 0 ? listTeamUsers(getDb(), user, scope) : Promise.resolve([] as Awaited<ReturnType<typeof listTeamUsers>>),
+    // Team Information shows at most 6 avatars of each role then '+N': only those are read.
+    offset === 0 ? teamAvatars(getDb(), user, scope, AVATARS) : Promise.resolve(NO_AVATARS),
     // The current-journey banner and the Team Journeys panel (journeys module; null for a student licence).
     offset === 0 ? getTeamJourneyPanel(getDb(), user, team.teamId) : Promise.resolve(null),
   ]);
@@ -50,8 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Link previews from the cache the editor filled (no fetch while rendering).
     posts: withRights(user, await withLinkPreviews(getDb(), rows.slice(0, FEED_PAGE_SIZE))),
     hasMore: rows.length > FEED_PAGE_SIZE,
-    // Team Information shows at most 6 avatars of each then '+N': only those travel to the page.
-    ...avatarsOf(users),
+    ...avatars,
     journeys,
     editor: canPost
       ? { audiences: await audienceOptions(user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
@@ -61,11 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type TeamUser = { userId: number; fullName: string; profilePhotoBlobId: string | null };
-
-function avatarsOf(users: (TeamUser & { isTeamAdmin: boolean })[]) {
-  const pick = (list: typeof users) => ({ shown: list.slice(0, AVATARS).map(({ userId, fullName, profilePhotoBlobId }) => ({ userId, fullName, profilePhotoBlobId })), total: list.length });
-  return { admins: pick(users.filter((u) => u.isTeamAdmin)), members: pick(users.filter((u) => !u.isTeamAdmin)) };
-}
+const NO_AVATARS = { admins: { shown: [], total: 0 }, members: { shown: [], total: 0 } };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, team } = await requireTeamAccess(request, params.teamId, 'member');

@@ -37,6 +37,21 @@ describe('team home', () => {
     expect(asAdmin.html).not.toContain('value="global"');
   });
 
+  it('Team Information shows the first 6 admins and members by name, then +N, reading only those', async () => {
+    const s = await teamScene();
+    await makeUser({ organisationId: s.team.organisationId, firstName: 'Zed', lastName: 'Second-admin', teams: [{ teamId: s.team.teamId, isTeamAdmin: true }] });
+    for (const name of ['Hal', 'Cy', 'Gus', 'Al', 'Flo', 'Ed', 'Di', 'Ivy']) await makeUser({ organisationId: s.team.organisationId, firstName: name, lastName: 'Member', teams: [{ teamId: s.team.teamId }] });
+    const data = await load(teamHome, `/app/team/${s.team.teamId}`, s.member.cookie, { teamId: String(s.team.teamId) });
+    expect(data.admins.total).toBe(2);
+    expect(data.admins.shown.map((u: { fullName: string }) => u.fullName)).toEqual(['Ada Admin', 'Zed Second-admin']);
+    expect(data.members.total).toBe(9);
+    expect(data.members.shown.map((u: { fullName: string }) => u.fullName)).toEqual(['Al Member', 'Bo Member', 'Cy Member', 'Di Member', 'Ed Member', 'Flo Member']);
+    const page = await renderRoute(`/app/team/${s.team.teamId}`, { route: teamHome, cookie: s.member.cookie, params: { teamId: String(s.team.teamId) } });
+    expect(page.text).toContain('+3');
+    expect(page.html).toContain('title="Flo Member"');
+    expect(page.html).not.toContain('title="Gus Member"');
+  });
+
   it('pages the feed 10 at a time with a Load more posts link, pinned first, formatted text, then No more posts', async () => {
     const s = await teamScene();
     const admin = (await getCurrentUser(getDb(), s.admin.userId))!;
