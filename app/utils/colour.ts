@@ -17,6 +17,20 @@ const contrast = (a: string, b: string) => {
  * given background: a skill group's colour is data, but text in it must stay readable (issue 9).
  */
 export function textSafeColour(hex: string, backgrounds: string[]): string {
+  const key = `${hex}|${backgrounds.join('|')}`;
+  let safe = safeColours.get(key);
+  if (safe === undefined) {
+    safe = computeTextSafeColour(hex, backgrounds);
+    // A handful of group colours exist: the cache stays small, and a page renders each card's colour without recomputing it.
+    if (safeColours.size >= 500) safeColours.clear();
+    safeColours.set(key, safe);
+  }
+  return safe;
+}
+
+const safeColours = new Map<string, string>();
+
+function computeTextSafeColour(hex: string, backgrounds: string[]): string {
   if (!/^#[0-9a-f]{6}$/i.test(hex)) return hex;
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   for (let k = 0; k <= 20; k++) {

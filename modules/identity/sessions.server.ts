@@ -1,6 +1,7 @@
-import { sql, type CompiledQuery, type Expression, type ExpressionBuilder } from 'kysely';
+import { sql, type Compilable, type Expression, type ExpressionBuilder } from 'kysely';
 import { Lucia, TimeSpan, type Adapter, type DatabaseSession, type DatabaseUser } from 'lucia';
-import type { Database } from '@modules/shared/db/database';
+import type { Database, Db } from '@modules/shared/db/database';
+import { prepared } from '@modules/shared/db/prepared.server';
 import { currentUserSelection, toCurrentUser, type CurrentUser, type UserTeam } from './permissions.server';
 import { getDb } from '@modules/shared/db/db.server';
 import { loadEnv } from '@modules/shared/env.server';
@@ -47,8 +48,8 @@ type SessionRow = Record<string, unknown> & {
   team_journeys?: { teamId: number; journeyId: number }[] | null;
 };
 
-function sessionStatement(sessionId: string, reads: SessionReads) {
-  return getDb()
+function sessionStatement(db: Db, sessionId: string, reads: SessionReads) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
@@ -59,23 +60,20 @@ function sessionStatement(sessionId: string, reads: SessionReads) {
       const extras = Object.entries(reads.extras?.(users) ?? {}).map(([name, e]) => sql`${e}`.as(`x_${name}`));
       return [...(reads.teamJourneys ? [sql<{ teamId: number; journeyId: number }[] | null>`${reads.teamJourneys(users)}`.as('team_journeys')] : []), ...extras];
     })
-    .where('sessions.id', '=', sessionId);
+    .where('sessions.id', '=', sessionId) as unknown as Compilable<SessionRow>;
 }
 
 // The statement runs on every signed-in request and its shape depends only on `reads` (a constant of
-// the caller): it is built and compiled once per reads, then run with the session id put in its slot.
-const SESSION_ID_SLOT = Symbol('session id') as unknown as string;
-const compiledStatements = new WeakMap<SessionReads, CompiledQuery<SessionRow>>();
+// the caller): it is compiled once per reads (shared/prepared) and run with the session id.
+const statements = new WeakMap<SessionReads, (db: Db, sessionId: string) => Promise<SessionRow[]>>();
 
 async function readSessionAndUser(sessionId: string, reads: SessionReads): Promise<SessionRow | undefined> {
-  let compiled = compiledStatements.get(reads);
-  if (!compiled) {
-    compiled = sessionStatement(SESSION_ID_SLOT, reads).compile() as CompiledQuery<SessionRow>;
-    if (compiled.parameters.filter((p) => p === SESSION_ID_SLOT).length !== 1) throw new Error('The session statement must hold the session id once.');
-    compiledStatements.set(reads, compiled);
+  let run = statements.get(reads);
+  if (!run) {
+    run = prepared((db: Db, id: string) => sessionStatement(db, id, reads));
+    statements.set(reads, run);
   }
-  const { rows } = await getDb().executeQuery<SessionRow>({ ...compiled, parameters: compiled.parameters.map((p) => (p === SESSION_ID_SLOT ? sessionId : p)) });
-  return rows[0];
+  return (await run(getDb(), sessionId))[0];
 }
 
 function sessionUserOf(row: SessionRow): SessionUser {

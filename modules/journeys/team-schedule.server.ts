@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { type Database, type Db } from '@modules/shared/index.server';
+import { prepared, type Database, type Db } from '@modules/shared/index.server';
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import {
   BREAK_JOURNEY_ID,
@@ -64,18 +64,7 @@ export function teamJourneysOfUser(eb: ExpressionBuilder<Database, 'users'>) {
 export async function currentJourneysOf(db: Db, user: PolicyUser, teamIds: number[], now = new Date()): Promise<Map<number, { journeyId: number; urlId: string; name: string } | null>> {
   const out = new Map<number, { journeyId: number; urlId: string; name: string } | null>();
   if (!teamIds.length || !policy.canSeeJourneys(user)) return out;
-  const rows = await db
-    .selectFrom('team_journeys as t')
-    .innerJoin('journeys as j', 'j.id', 't.journey_id')
-    .leftJoin('team_schedules as s', 's.team_id', 't.team_id')
-    .select(['t.id', 't.team_id', 't.journey_id', 't.scheduled_at', 't.break_label', 'j.url_id', 'j.name', 's.team_journeys_end_at'])
-    .where('t.team_id', 'in', teamIds)
-    .where('t.scheduled_at', 'is not', null)
-    .where('t.scheduled_at', '<=', now)
-    .orderBy('t.team_id')
-    .orderBy('t.scheduled_at')
-    .orderBy('t.id')
-    .execute();
+  const rows = await scheduledEntriesOf(db, teamIds, now);
   const byTeam = new Map<number, typeof rows>();
   for (const r of rows) byTeam.set(r.team_id, [...(byTeam.get(r.team_id) ?? []), r]);
   for (const [teamId, list] of byTeam) {
@@ -85,6 +74,21 @@ export async function currentJourneysOf(db: Db, user: PolicyUser, teamIds: numbe
   }
   return out;
 }
+
+/** The started entries of some teams' schedules, compiled once (the team list runs it on every visit). */
+const scheduledEntriesOf = prepared((db: Db, teamIds: number[], now: Date) =>
+  db
+    .selectFrom('team_journeys as t')
+    .innerJoin('journeys as j', 'j.id', 't.journey_id')
+    .leftJoin('team_schedules as s', 's.team_id', 't.team_id')
+    .select(['t.id', 't.team_id', 't.journey_id', 't.scheduled_at', 't.break_label', 'j.url_id', 'j.name', 's.team_journeys_end_at'])
+    .where(sql<boolean>`t.team_id = any(${teamIds}::int[])`)
+    .where('t.scheduled_at', 'is not', null)
+    .where('t.scheduled_at', '<=', now)
+    .orderBy('t.team_id')
+    .orderBy('t.scheduled_at')
+    .orderBy('t.id'),
+);
 
 /** The team's schedule for this learner. The caller has checked membership (requireTeamAccess). */
 export async function getTeamSchedule(db: Db, user: PolicyUser, teamId: number, now = new Date()) {

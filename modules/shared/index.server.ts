@@ -4,7 +4,7 @@
  */
 export { init, shutdown } from './init.server';
 export { loadEnv, resetEnvCache } from './env.server';
-export { getDb, dbKind, onQuery, type Database, type Db } from './db/index.server';
+export { getDb, dbKind, onQuery, prepared, type Database, type Db } from './db/index.server';
 export {
   sendEmail,
   deliverCommunication,
