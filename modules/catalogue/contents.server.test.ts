@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
+import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import {
   countPublicContents,
@@ -93,6 +94,40 @@ describe('articles (catalogue contents)', () => {
     expect(related[0]).toBe(twoShared.contentId);
     expect(related[1]).toBe(oneShared.contentId);
     expect(related).not.toContain(subject.contentId);
+  });
+
+  it('relates the same articles as ranking the whole catalogue did, for tagged and untagged articles alike', async () => {
+    const db = getDb();
+    const tagSets = [[], ['leadership-skills'], ['emotional-intelligence'], ['leadership-skills', 'emotional-intelligence'], ['training'], ['training', 'leadership-skills']];
+    const made = [];
+    for (let i = 0; i < 24; i++) {
+      const tags = tagSets[i % tagSets.length]!;
+      made.push({ ...(await article({ tags, daysAgo: 7000 + ((i * 7) % 13), isPublic: i % 11 !== 5 })), tagCount: tags.length });
+    }
+    // The ranking the page used before (issue 16): every public article ordered by shared tags (or, for an
+    // untagged article, by its own tag count), then newest.
+    const reference = async (contentId: number) => {
+      const tagIds = (await db.selectFrom('content_tags').select('tag_id').where('content_id', '=', contentId).execute()).map((t) => t.tag_id);
+      let q = db.selectFrom('contents as c').where('c.is_public', '=', true).where('c.id', '!=', contentId).select('c.id');
+      q = tagIds.length
+        ? q.leftJoin('content_tags as ct', (j) => j.onRef('ct.content_id', '=', 'c.id').on('ct.tag_id', 'in', tagIds)).groupBy('c.id').orderBy(sql`count(ct.tag_id)`, 'desc')
+        : q.orderBy(sql`(select count(*) from content_tags x where x.content_id = c.id)`, 'asc');
+      return (await q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(3).execute()).map((r) => r.id);
+    };
+    for (const a of made.filter((_, i) => i % 11 !== 5)) {
+      const found = await getPublicContentWithRelated(db, a.urlId);
+      const expected = await reference(a.contentId);
+      const got = found!.relatedContents.map((r) => r.contentId);
+      if (a.tagCount) {
+        expect(got, a.urlId).toEqual(expected);
+      } else {
+        // Untagged: the other untagged first (newest first) as before; the rest is newest first (the old
+        // order ranked the rest by fewest tags). Enough untagged public articles exist here to fill all 3.
+        const tagged = await db.selectFrom('content_tags').select('content_id').where('content_id', 'in', got).execute();
+        expect(tagged, a.urlId).toEqual([]);
+        expect(got, a.urlId).toEqual(expected);
+      }
+    }
   });
 
   it('finds an article by urlId or id, but not a private one', async () => {

@@ -212,24 +212,42 @@ async function findContentRow(db: Db, idOrUrlId: string | number, publicOnly: bo
   return (await q.executeTakeFirst()) ?? null;
 }
 
-/** Articles sharing the most tags with this one (untagged: other untagged first), then newest. */
+/**
+ * Articles sharing the most tags with this one (untagged: other untagged first), then newest. One
+ * statement whose cost does not grow with the catalogue (issue 16: ranking every public article took
+ * 8 ms at 5,000): the first branch reads only the articles that share a tag (index content_tags_tag_idx),
+ * or the newest untagged ones; the second, the newest public articles (contents_public_list_idx),
+ * enough to fill the rest once the first branch's rows are taken out.
+ */
 async function relatedContents(db: Db, content: { contentId: number; tags: ContentTag[] }): Promise<PublicContent[]> {
   const tagIds = content.tags.map((t) => t.tagId);
-  let q = db
-    .selectFrom('contents as c')
-    .where('c.is_public', '=', true)
-    .where('c.id', '!=', content.contentId)
-    .select([...LIST_COLUMNS, TAGS]);
-  if (tagIds.length) {
-    q = q
-      .leftJoin('content_tags as ct', (j) => j.onRef('ct.content_id', '=', 'c.id').on('ct.tag_id', 'in', tagIds))
-      .groupBy('c.id')
-      .orderBy(sql`count(ct.tag_id)`, 'desc');
-  } else {
-    q = q.orderBy(sql`(select count(*) from content_tags x where x.content_id = c.id)`, 'asc');
-  }
-  const rows = await q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES).execute();
-  return rows.map(toPublicContent);
+  const publicOthers = (branch: number) =>
+    db
+      .selectFrom('contents as c')
+      .select([...LIST_COLUMNS, TAGS, sql<number>`${sql.lit(branch)}`.as('branch')])
+      .where('c.is_public', '=', true)
+      .where('c.id', '!=', content.contentId);
+  const first = tagIds.length
+    ? publicOthers(0)
+        .innerJoin(
+          (eb) => eb.selectFrom('content_tags').select(['content_id', sql<number>`count(*)::int`.as('shared')]).where('tag_id', 'in', tagIds).groupBy('content_id').as('s'),
+          (j) => j.onRef('s.content_id', '=', 'c.id'),
+        )
+        .orderBy('s.shared', 'desc')
+    : publicOthers(0).where(({ not, exists, selectFrom }) => not(exists(selectFrom('content_tags as x').select('x.tag_id').whereRef('x.content_id', '=', 'c.id'))));
+  const newest = publicOthers(1);
+  const rows = await db
+    .selectFrom(first.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES).as('a'))
+    .selectAll()
+    .unionAll(db.selectFrom(newest.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES * 2).as('b')).selectAll())
+    .execute();
+  // The first branch in its order, then the newest fill what is left, each article once.
+  const seen = new Set<number>();
+  const ordered = [...rows.filter((r) => r.branch === 0), ...rows.filter((r) => r.branch === 1)];
+  return ordered
+    .filter((r) => !seen.has(r.id) && Boolean(seen.add(r.id)))
+    .slice(0, RELATED_ARTICLES)
+    .map(toPublicContent);
 }
 
 /**

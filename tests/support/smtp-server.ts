@@ -55,6 +55,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // A client that vanishes mid-session (a worker killed with kill -9) resets its connection: a mail
+  // relay carries on serving the others, and so does this one (unhandled, the reset would crash the run).
+  server.on('error', () => undefined);
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
