@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { onQuery } from '@modules/shared/db/db.server';
+import { getDb } from '@modules/shared/index.server';
+import { countUncompleted } from '@modules/activities/index.server';
+import { countUnseen } from '@modules/social/index.server';
 import * as appShell from '~/routes/app';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import { requestContext, type RequestStore } from './request-context.server';
@@ -38,6 +41,18 @@ async function teamPageQueries(inOneRequest: boolean, cookie: string, teamId: nu
 }
 
 describe('one fact per request', () => {
+  it('the shell counters read with the session are the learner\'s real counts', async () => {
+    const { teamId, organisationId } = await makeTeam({ name: 'Counter team' });
+    const u = await makeUser({ organisationId, teams: [{ teamId }] });
+    const { cookie } = await signIn(u.userId);
+    await getDb().insertInto('my_activities').values([{ user_id: u.userId, name: 'Open one' }, { user_id: u.userId, name: 'Open two' }, { user_id: u.userId, name: 'Done', completed_at: new Date() }]).execute();
+    const store: RequestStore = { clientIp: '127.0.0.1', cspNonce: 'n', setCookies: [], memo: new Map() };
+    const outcome = await requestContext.run(store, () => run<any>(() => (appShell.loader as Fn)(args(getRequest('/app/team', { cookie }), {}))));
+    expect(outcome.data.myActivitiesCount).toBe(await countUncompleted(getDb(), u.userId));
+    expect(outcome.data.myActivitiesCount).toBe(2);
+    expect(outcome.data.unseenNotifications).toBe(await countUnseen(getDb(), u.userId));
+  });
+
   it('loads the team list and the counters with the session, once for the layout and the team page together', async () => {
     const { teamId, organisationId } = await makeTeam({ name: 'Per-request team' });
     const u = await makeUser({ organisationId, teams: [{ teamId }] });
