@@ -9,7 +9,7 @@ import { init, shutdown, logger, dbKind, getDb, onQuery, startSchedules, usableR
 import { seedDemoIfEmpty } from '@modules/admin/index.server';
 import { registerAllJobs } from './jobs/registry';
 import { registerAllListeners } from '@modules/listeners.server';
-import { requestContext, type RequestStore } from './app/utils/request-context.server';
+import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './app/utils/request-context.server';
 import { connectionCloseWhile, gracefulClose } from './app/utils/graceful-close.server';
 import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from './app/utils/security.server';
 
@@ -26,14 +26,12 @@ if (!env.REDIS_URL) await startSchedules();
 // With Redis: connect now, so the first request does not wait for the connection (docs/decisions/121).
 else void usableRedis();
 
-// `npm run bench` reads each answer's query count from X-Leda-Queries (development only).
+// `npm run bench` reads each answer's query count from X-Leda-Queries (development only): the
+// queries run while the request was open, exact when requests do not overlap (the bench reads it
+// from one request at a time).
 const countQueries = env.APP_ENV === 'development';
-if (countQueries) {
-  onQuery(() => {
-    const store = requestContext.getStore();
-    if (store) store.queries = (store.queries ?? 0) + 1;
-  });
-}
+let queriesSoFar = 0;
+if (countQueries) onQuery(() => void queriesSoFar++);
 
 const app = express();
 app.disable('x-powered-by');
@@ -93,11 +91,16 @@ const remixHandler = createRequestHandler({
 app.all('*', (req, res, next) => {
   const store: RequestStore = { clientIp: req.ip ?? '127.0.0.1', cspNonce: newNonce(), setCookies: [], memo: new Map() };
   res.locals.store = store;
+  // Loaders find the store by this header (app/utils/request-context.server.ts); a client's value is replaced.
+  const { id, release } = openRequestStore(store);
+  req.headers[REQUEST_STORE_HEADER] = id;
+  res.once('close', release);
+  const queriesAtStart = queriesSoFar;
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(store.cspNonce));
   const writeHead = res.writeHead.bind(res);
   res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
     if (store.setCookies.length) res.appendHeader('Set-Cookie', store.setCookies);
-    if (countQueries) res.setHeader('X-Leda-Queries', String(store.queries ?? 0));
+    if (countQueries) res.setHeader('X-Leda-Queries', String(queriesSoFar - queriesAtStart));
     const current = res.getHeader('cache-control');
     const setsCookie = Boolean(res.getHeader('set-cookie'));
     if (needsNoStore({ path: req.path, cookieHeader: req.get('cookie'), hasToken: Boolean(req.get('x-access-token')), setsCookie, current })) {
@@ -105,9 +108,7 @@ app.all('*', (req, res, next) => {
     }
     return writeHead(...args);
   }) as typeof res.writeHead;
-  requestContext.run(store, () => {
-    remixHandler(req, res, next).catch(next);
-  });
+  remixHandler(req, res, next).catch(next);
 });
 
 app.use(((err, _req, res, _next) => {

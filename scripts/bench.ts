@@ -21,11 +21,12 @@
  *   npm run bench                                  all targets, 3 rounds, 16 connections, 3 s each
  *   npx tsx scripts/bench.ts --rounds 5 --duration 5 --only explore --no-grow
  *   npx tsx scripts/bench.ts --except "held,my activities"     (comma-separated name parts to leave out)
+ *   npx tsx scripts/bench.ts --no-pin        (servers and load generator share every core)
  *
  * The machine's load (uptime) is printed before and after: numbers from a busy machine are noisy.
  * To add a page, append a target to TARGETS.
  */
-import { type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -55,6 +56,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     except: { type: 'string' },
     'no-grow': { type: 'boolean', default: false },
+    'no-pin': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
@@ -315,6 +317,21 @@ async function settle(databaseUrl: string) {
   }
 }
 
+/**
+ * The issue's method: each server pinned to one core, the load generator (this process) to
+ * another, so a page's req/s measures what one dedicated core serves. PostgreSQL is not pinned
+ * (the scheduler runs it beside the load generator, which leaves that core mostly idle). Needs
+ * `taskset` (util-linux) and two cores; otherwise nothing is pinned and the table says so.
+ */
+function pinning(): { server: (pid: number | undefined) => void; label: string } {
+  const cores = os.cpus().length;
+  const taskset = ['/usr/bin/taskset', '/bin/taskset'].find((p) => fs.existsSync(p));
+  if (args['no-pin'] || cores < 2 || !taskset) return { server: () => undefined, label: 'not pinned' };
+  const pin = (pid: number, core: number) => execFileSync(taskset, ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+  pin(process.pid, 0);
+  return { server: (pid) => pid && pin(pid, cores - 1), label: `servers pinned to core ${cores - 1}, load generator to core 0` };
+}
+
 const loadAverage = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`;
 
 // ---------------------------------------------------------------------------------------------
@@ -369,13 +386,16 @@ async function main() {
       env.DATABASE_URL = scratch.url;
     }
     const database = env.DATABASE_URL ? 'PostgreSQL (fresh scratch database)' : 'embedded PGlite (fresh)';
-    console.log(`Leda bench: ${database}, jobs ${env.REDIS_URL ? 'on Redis' : 'in-process'}, ${CONNECTIONS} connections, ${DURATION_MS / 1000}s per target, ${ROUNDS} rounds`);
+    const pin = pinning();
+    console.log(`Leda bench: ${database}, jobs ${env.REDIS_URL ? 'on Redis' : 'in-process'}, ${CONNECTIONS} connections, ${DURATION_MS / 1000}s per target, ${ROUNDS} rounds, ${pin.label}`);
     console.log(`machine before: ${loadAverage()}`);
     if (env.DATABASE_URL) await runToEnd(tsxBin, ['scripts/seed.ts'], env, logFile);
 
     hello = await buildHelloApp(logFile);
     helloChild = spawnLogged(process.execPath, [hello.entry], { ...env, PORT: String(helloPort) }, logFile, hello.dir);
     child = spawnLogged(process.execPath, [serverEntry], env, logFile);
+    pin.server(helloChild.pid);
+    pin.server(child.pid);
     const startedAt = performance.now();
     await waitForServer(`${baseUrl}/bench/hello`, child, logFile, { ready: (status) => status >= 200 && status < 300 });
     console.log(`Leda ready in ${((performance.now() - startedAt) / 1000).toFixed(1)}s on ${baseUrl}`);

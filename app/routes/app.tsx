@@ -22,7 +22,7 @@ export const meta = appMeta('');
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // homePath: where the inactivity reload runs (the team list, or the stories for a student licence).
-  return { ...(await loadShell(user)), homePath: appHomePath(user) };
+  return { ...(await loadShell(request, user)), homePath: appHomePath(user) };
 }
 
 export default function AppLayout() {

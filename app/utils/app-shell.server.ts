@@ -66,15 +66,15 @@ export function trialBanner(user: CurrentUser): ShellData['trial'] {
 }
 
 /** The shell's two counters; a page read has them already, from the session's statement (session.server.ts). */
-const shellCounters = (userId: number) =>
-  perRequest(`counters:${userId}`, async () => {
+const shellCounters = (request: Request, userId: number) =>
+  perRequest(request, `counters:${userId}`, async () => {
     const [myActivitiesCount, unseenNotifications] = await Promise.all([countUncompleted(getDb(), userId), countUnseen(getDb(), userId)]);
     return { myActivitiesCount, unseenNotifications };
   });
 
 /** The enabled teams and the two counters: read with the session on a page read, else two indexed counts. */
-export async function loadShell(user: CurrentUser): Promise<ShellData> {
-  const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([userTeams(user.userId), shellCounters(user.userId)]);
+export async function loadShell(request: Request, user: CurrentUser): Promise<ShellData> {
+  const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([userTeams(request, user.userId), shellCounters(request, user.userId)]);
   return {
     user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user) },
     trial: trialBanner(user),

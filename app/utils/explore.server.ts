@@ -5,7 +5,7 @@ import { numericIdField } from '@modules/catalogue/schemas';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { DomainError, getDb } from '@modules/shared/index.server';
 import { getActivityNames } from '@modules/activities/index.server';
-import { currentStore } from './request-context.server';
+import { storeOf } from './request-context.server';
 
 /**
  * Shared by the explore routes: the 404 they throw for unknown ids, intent parsing, the feedback forms
@@ -115,7 +115,7 @@ const progressMemo = new WeakMap<Request, Promise<UserProgress>>();
  * records a completion must read progress afresh.
  */
 export function requestProgress(request: Request, userId: number): Promise<UserProgress> {
-  const store = currentStore();
+  const store = storeOf(request);
   const key = `progress:${userId}`;
   const cached = (store?.memo.get(key) as Promise<UserProgress> | undefined) ?? progressMemo.get(request);
   if (cached) return cached;

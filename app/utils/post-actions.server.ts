@@ -35,14 +35,14 @@ export interface AudienceOption {
 }
 
 /** The audiences this user may post to (the editor's dropdown lists only these). */
-export async function audienceOptions(user: CurrentUser): Promise<AudienceOption[]> {
+export async function audienceOptions(request: Request, user: CurrentUser): Promise<AudienceOption[]> {
   const out: AudienceOption[] = [];
   if (policy.canPostToAudience(user, { kind: 'global' })) out.push({ value: 'global', label: 'Global' });
   const orgId = user.userPermissions.organisationId;
   if (orgId !== null && policy.canPostToAudience(user, { kind: 'organisation', organisationId: orgId })) {
     out.push({ value: `org-${orgId}`, label: user.userPermissions.organisationName ?? 'My organisation' });
   }
-  for (const t of await userTeams(user.userId)) {
+  for (const t of await userTeams(request, user.userId)) {
     if (policy.canPostToAudience(user, { kind: 'team', teamId: t.teamId, organisationId: t.organisationId })) out.push({ value: `team-${t.teamId}`, label: t.name });
   }
   return out;

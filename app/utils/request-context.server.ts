@@ -1,30 +1,52 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
- * Per-request facts the HTTP server knows (client IP, CSP nonce) and the Set-Cookie headers
- * that guards add (a session that slid). server.ts runs every request inside a store; loaders
- * and actions called directly (tests) simply have none.
+ * Per-request facts the HTTP server knows (client IP, CSP nonce), the Set-Cookie headers that
+ * guards add (a session that slid) and the facts loaded once per request.
+ *
+ * server.ts opens a store for every request and names it in the REQUEST_STORE_HEADER header
+ * (replacing whatever the client sent). Remix copies the Request for some loaders and actions,
+ * headers included, so every copy finds the same store. This replaced an AsyncLocalStorage:
+ * on Node 20 its promise hooks cost every promise of every request about 8 % of a page's CPU
+ * (docs/decisions/234). Loaders and actions called directly (tests) simply have no store, or
+ * one bound with bindRequestStore.
  */
 export interface RequestStore {
   clientIp: string;
   cspNonce: string;
   setCookies: string[];
   memo: Map<string, unknown>;
-  /** Queries run for this request (counted only when the bench asks: APP_ENV=development). */
-  queries?: number;
 }
 
-export const requestContext = new AsyncLocalStorage<RequestStore>();
+export const REQUEST_STORE_HEADER = 'x-leda-request-store';
 
-export const currentStore = () => requestContext.getStore();
+const stores = new Map<string, RequestStore>();
+let lastId = 0;
+
+/** Registers a store; the id goes in REQUEST_STORE_HEADER; release() when the answer is done. */
+export function openRequestStore(store: RequestStore): { id: string; release: () => void } {
+  const id = String(++lastId);
+  stores.set(id, store);
+  return { id, release: () => stores.delete(id) };
+}
+
+/** Binds a request (as built by a test) to a store; returns the release. */
+export function bindRequestStore(request: Request, store: RequestStore): () => void {
+  const { id, release } = openRequestStore(store);
+  request.headers.set(REQUEST_STORE_HEADER, id);
+  return release;
+}
+
+export function storeOf(request: Request): RequestStore | undefined {
+  const id = request.headers.get(REQUEST_STORE_HEADER);
+  return id === null ? undefined : stores.get(id);
+}
 
 /**
  * One fact per request: the first caller computes it, later callers in the same request (the layout's
  * and the page's loaders run in parallel) share the promise. Outside a request (tests calling a
  * loader directly) it simply computes.
  */
-export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const store = currentStore();
+export function perRequest<T>(request: Request, key: string, compute: () => Promise<T>): Promise<T> {
+  const store = storeOf(request);
   if (!store) return compute();
   let p = store.memo.get(key) as Promise<T> | undefined;
   if (!p) {
@@ -35,11 +57,11 @@ export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T
 }
 
 /** Records a fact already known (loaded with another), so perRequest(key) does not load it again. */
-export function primeRequestFact<T>(key: string, value: T) {
-  const store = currentStore();
+export function primeRequestFact<T>(request: Request, key: string, value: T) {
+  const store = storeOf(request);
   if (store && !store.memo.has(key)) store.memo.set(key, Promise.resolve(value));
 }
 
 export function clientIpOf(request: Request): string {
-  return currentStore()?.clientIp ?? request.headers.get('x-test-client-ip') ?? '127.0.0.1';
+  return storeOf(request)?.clientIp ?? request.headers.get('x-test-client-ip') ?? '127.0.0.1';
 }

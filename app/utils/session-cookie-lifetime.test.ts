@@ -4,7 +4,7 @@ import { getDb } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { SESSION_ABSOLUTE_LIFETIME_MS, startSession } from '@modules/identity/index.server';
 import { getAuth } from './session.server';
-import { requestContext, type RequestStore } from './request-context.server';
+import { bindRequestStore, type RequestStore } from './request-context.server';
 import { getRequest } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
 
@@ -16,7 +16,9 @@ const newStore = (): RequestStore => ({ clientIp: '127.0.0.1', cspNonce: 'n', se
 
 async function resolveWith(headers: Record<string, string>) {
   const store = newStore();
-  const auth = await requestContext.run(store, () => getAuth(getRequest('/app/home', { headers })));
+  const request = getRequest('/app/home', { headers });
+  const release = bindRequestStore(request, store);
+  const auth = await getAuth(request).finally(release);
   return { auth, setCookies: store.setCookies };
 }
 

@@ -13,7 +13,7 @@ import {
 import { teamJourneysOfUser } from '@modules/journeys/index.server';
 import { uncompletedCountOf } from '@modules/activities/index.server';
 import { unseenCountOf } from '@modules/social/index.server';
-import { currentStore, primeRequestFact } from './request-context.server';
+import { primeRequestFact, storeOf } from './request-context.server';
 import { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
 /**
@@ -41,7 +41,7 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
   const fromCookie = readSessionCookie(request.headers.get('cookie'));
   // A session cookie the server rejects (expired, ended, locked, unknown) is cleared in the answer.
   const rejected = () => {
-    if (!fromHeader && fromCookie) currentStore()?.setCookies.push(blankSessionCookie());
+    if (!fromHeader && fromCookie) storeOf(request)?.setCookies.push(blankSessionCookie());
     return null;
   };
   // One statement: the session, the user with their enabled teams and team journeys (journeys module)
@@ -50,17 +50,17 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
   if (!info) return rejected();
   const { user, teams, extras } = info.sessionUser;
   // The shell's navigation and the team guards read the team list from here, the shell its counters.
-  primeRequestFact(`teams:${user.userId}`, teams);
+  primeRequestFact(request, `teams:${user.userId}`, teams);
   if (typeof extras.myActivitiesCount === 'number' && typeof extras.unseenNotifications === 'number') {
-    primeRequestFact(`counters:${user.userId}`, { myActivitiesCount: extras.myActivitiesCount, unseenNotifications: extras.unseenNotifications });
+    primeRequestFact(request, `counters:${user.userId}`, { myActivitiesCount: extras.myActivitiesCount, unseenNotifications: extras.unseenNotifications });
   }
-  if (info.setCookie) currentStore()?.setCookies.push(info.setCookie);
+  if (info.setCookie) storeOf(request)?.setCookies.push(info.setCookie);
   return { user, sessionId: info.sessionId };
 }
 
 /** The signed-in user and session, or null; computed once per request. */
 export function getAuth(request: Request): Promise<AuthState | null> {
-  const store = currentStore();
+  const store = storeOf(request);
   if (store) {
     const cached = store.memo.get('auth') as Promise<AuthState | null> | undefined;
     if (cached) return cached;

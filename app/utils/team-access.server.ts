@@ -5,7 +5,7 @@ import { requireUser } from './session.server';
 import { perRequest } from './request-context.server';
 
 /** The user's enabled teams, loaded once per request (the shell's navigation and the team guard both need them). */
-export const userTeams = (userId: number) => perRequest(`teams:${userId}`, () => listUserTeams(getDb(), userId));
+export const userTeams = (request: Request, userId: number) => perRequest(request, `teams:${userId}`, () => listUserTeams(getDb(), userId));
 
 /**
  * Guards for /app/team/{teamId}/*. Every team page needs membership of the (enabled) team:
@@ -38,7 +38,7 @@ export function parseTeamId(value: string | undefined): number | null {
 export async function requireTeamAccess(request: Request, teamIdParam: string | undefined, need: TeamNeed = 'member'): Promise<TeamAccess> {
   const user = await requireUser(request);
   const teamId = parseTeamId(teamIdParam);
-  const teams = await userTeams(user.userId);
+  const teams = await userTeams(request, user.userId);
   const team = teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
   // Spec: an unknown team redirects to the user's first team (the team list only when they have none).
   if (!team) throw redirect(teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team');

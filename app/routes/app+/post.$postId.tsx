@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const postId = parseId(params.postId);
   if (postId === null) throw new Response('Not found', { status: 404 });
-  const teams = await userTeams(user.userId);
+  const teams = await userTeams(request, user.userId);
   const home = teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team';
   try {
     const post = await getPost(getDb(), user, postId);

@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...avatars,
     journeys,
     editor: canPost
-      ? { audiences: await audienceOptions(user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
+      ? { audiences: await audienceOptions(request, user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
       : null,
     scheduledAt: scheduled && !Number.isNaN(Date.parse(scheduled)) ? new Date(scheduled).toISOString() : null,
   };

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { recordPageEvent } from '@modules/admin/index.server';
 import { blankSessionCookie, logout } from '@modules/identity/index.server';
 import { getDb } from '@modules/shared/index.server';
-import { currentStore } from '~/utils/request-context.server';
+import { storeOf } from '~/utils/request-context.server';
 import { getAuth } from '~/utils/session.server';
 
 /**
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await logout(auth.sessionId);
   }
   // Reading the session may have queued a refreshed cookie (sliding expiry); drop it so the blank one wins.
-  const store = currentStore();
+  const store = storeOf(request);
   if (store) store.setCookies.length = 0;
   throw redirect('/', { headers: { 'Set-Cookie': blankSessionCookie() } });
 }
