@@ -34,11 +34,13 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/**/*.test.{ts,tsx}'],
+    // link.tsx wraps Remix's Link and NavLink (docs/decisions/235).
+    ignores: ['app/**/*.test.{ts,tsx}', 'app/components/link.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: '@remix-run/react', importNames: ['Link', 'NavLink'], message: 'Import Link and NavLink from ~/components/link: written directly on the server (docs/decisions/235).' }],
           patterns: [
             deepModuleImport,
             { group: ['kysely', 'kysely/*'], message: 'Routes never import Kysely: call a module.' },

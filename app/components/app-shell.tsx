@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { Link, NavLink } from '~/components/link';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { NavTeam, ShellData } from '~/utils/app-shell.server';
 import { BrandLink } from './brand';

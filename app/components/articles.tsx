@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { PublicContent } from '@modules/catalogue/index.server';
 import { ARTICLE_TAGS } from '@modules/catalogue/constants';
 

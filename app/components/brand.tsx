@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /** The Leda mark and name, linking home (the site's home, or the app's). */
 export function BrandLink({ to = '/', label = 'Leda home' }: { to?: string; label?: string }) {

@@ -1,4 +1,5 @@
-import { Link, useMatches, type UIMatch } from '@remix-run/react';
+import { useMatches, type UIMatch } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /**
  * Breadcrumbs from route handles: a route exports

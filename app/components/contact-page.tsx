@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { Link, useNavigation } from '@remix-run/react';
+import { useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { z } from 'zod';
 import type { contactFormSchema } from '@modules/admin/schemas';
 import type { ContactVariant } from '@modules/admin/constants';

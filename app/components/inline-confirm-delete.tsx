@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /**
  * A row's Delete that asks first, as page state in the URL (?confirm=<id>), so it works without

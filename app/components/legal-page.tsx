@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /** Privacy policy and terms: a long prose page with a short header. */
 export function LegalPage({ title, html, other }: { title: string; html: string; other: { to: string; label: string } }) {

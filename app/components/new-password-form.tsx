@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { z } from 'zod';
 import type { newPasswordSchema } from '@modules/identity/schemas';
 import { Field, FormError, LedaForm, useLedaForm, type FormConstraint } from './forms';

@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { useLocation, useRouteLoaderData } from '@remix-run/react';
+import { Link, NavLink } from '~/components/link';
 import type { LinksFunction } from '@remix-run/node';
 import { useEffect, type ReactNode } from 'react';
 import siteStylesHref from '~/styles/site.css';

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
 import { HOME_ARTICLES, listPublicContents } from '@modules/catalogue/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';

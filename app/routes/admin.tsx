@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { isRouteErrorResponse, Outlet, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { loadEnv } from '@modules/shared/index.server';
 import { HandleBreadcrumbs, type BreadcrumbHandle } from '~/components/breadcrumbs';

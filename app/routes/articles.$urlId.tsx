@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
 import { getPublicContentWithRelated } from '@modules/catalogue/index.server';
 import { policy } from '@modules/identity/index.server';

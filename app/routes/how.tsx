@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getReferenceData } from '@modules/catalogue/index.server';
 import { listPublicJourneys } from '@modules/journeys/index.server';
 import { getDb } from '@modules/shared/index.server';

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb, loadEnv } from '@modules/shared/index.server';
 import { confirmNewsletterChange, peekNewsletterToken } from '@modules/admin/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { PageHero } from '~/components/marketing';
 import { getOptionalUser } from '~/utils/session.server';

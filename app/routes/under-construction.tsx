@@ -1,5 +1,6 @@
 import { redirect, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { underConstructionUntil } from '~/utils/session.server';
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useRef } from 'react';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { getFeedbackConfig, submitFeedback, type FeedbackSkill } from '@modules/social/index.server';

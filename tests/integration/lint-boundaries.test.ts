@@ -30,6 +30,8 @@ const REFUSED: [string, string, RegExp][] = [
   ['app/routes/probe.tsx', "export async function loader() { return import('@modules/catalogue/import.server'); }", /public surface/],
   ['app/utils/probe.server.ts', "export { readProgress } from '../../modules/catalogue/progress.server';", /public surface/],
   ['app/routes/probe.tsx', "import { sql } from 'kysely';", /Kysely/],
+  ['app/components/probe.tsx', "import { Link, useLocation } from '@remix-run/react';", /~\/components\/link/],
+  ['app/routes/probe.tsx', "import { NavLink as N } from '@remix-run/react';", /~\/components\/link/],
   ['app/routes/admin.users/route.tsx', "import { loader } from '../admin.teams/route';", /route never imports another route/],
   ['app/routes/admin.users/route.tsx', "import { TeamRow } from '../admin.teams/team-row';", /that route's own/],
   ['app/components/probe.tsx', "import { loader } from '~/routes/admin.teams/route';", /route never imports another route/],
@@ -52,6 +54,7 @@ const REFUSED: [string, string, RegExp][] = [
 const ALLOWED: [string, string][] = [
   ['app/routes/probe.tsx', "import { policy } from '@modules/identity/index.server';\nimport { apiRoute } from '~/utils/api.server';"],
   ['app/routes/probe.tsx', "import { loginSchema } from '@modules/identity/schemas';"],
+  ['app/routes/probe.tsx', "import { Form, useLocation } from '@remix-run/react';\nimport { Link } from '~/components/link';"],
   ['app/routes/admin.users/route.tsx', "import { UserRow } from './user-row';"],
   ['app/routes/admin+/user-list/route.tsx', "import { UserRow } from './user-row';"],
   ['modules/shared/db/probe.ts', "import type { CatalogueTables } from '../../catalogue/tables';"],

@@ -103,7 +103,7 @@ describe('the @remix-run/router patch', () => {
     const routes: Route[] = [{ id: 'root', path: '', children: [{ id: 'user', path: 'users/:userId', children: [{ id: 'edit', path: 'edit' }] }] }];
     const first = match(routes, '/users/7/edit')!;
     expect(first[0]!.params).toBe(first[2]!.params); // one params object per answer, as unpatched
-    first[2]!.params.userId = 'changed';
+    (first[2]!.params as Record<string, string>).userId = 'changed';
     first.pop();
     const again = match(routes, '/users/7/edit')!;
     expect(again.map((m) => m.route.id)).toEqual(['root', 'user', 'edit']);

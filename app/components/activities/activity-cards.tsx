@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /**
  * Activity cards (learner-app s.4 "Activity card"): a catalogue activity is not added, added and in

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useFormAction, useNavigation } from '@remix-run/react';
+import { Form, useFetcher, useFormAction, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TaskFieldInput, TaskFieldView, answerText, type TaskFieldData } from './task-field';
 

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { CSSProperties, ReactNode } from 'react';
 import { groupColours } from './explore-page';
 

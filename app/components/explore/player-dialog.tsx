@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Form, useNavigate } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useHydrated } from './hydrated';
 

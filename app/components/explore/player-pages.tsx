@@ -1,4 +1,5 @@
-import { Link, useOutlet } from '@remix-run/react';
+import { useOutlet } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { EXPLORE_CRUMB } from './breadcrumbs';
 import { CardGrid } from './cards';

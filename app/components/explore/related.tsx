@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatDuration, videoCaptionsUrl, videoPosterUrl } from './video-player';
 

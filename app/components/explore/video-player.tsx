@@ -1,4 +1,5 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useRef, useState } from 'react';
 
 export const VIDEO_ERROR = 'This video could not be played.';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /** Team name then the page, as the team pages show it. */
 export function TeamCrumbs({ teamId, teamName, page }: { teamId: number; teamName: string; page: string }) {

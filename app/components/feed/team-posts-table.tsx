@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from '@remix-run/react';
+import { useSearchParams } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 import { shortDateTime } from './dates';
 

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { JourneyProgress, ProgressStatus } from '@modules/journeys/index.server';
 import type { ProgressGeometry } from './chart-geometry.server';
 

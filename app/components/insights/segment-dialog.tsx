@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from '@remix-run/react';
+import { useNavigate } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { Segment } from '@modules/journeys/index.server';
 import { STATUS_LABEL } from './progress-chart';
 

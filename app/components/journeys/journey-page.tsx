@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/explore/breadcrumbs';
 import { Html } from '~/components/explore/html';

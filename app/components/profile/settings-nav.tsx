@@ -1,4 +1,4 @@
-import { NavLink } from '@remix-run/react';
+import { NavLink } from '~/components/link';
 
 /** The settings pages' tabs (learner-app s.2: profile settings and notification settings). */
 export function SettingsNav() {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /** learner-app 8: the reset confirmation, with its buttons 'Reset all settings' and 'Cancel'. */
 export const RESET_CONFIRM_MESSAGE = 'Are you sure you wish to reset all your notification settings to their defaults?';

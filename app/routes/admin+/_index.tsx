@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { ADMIN_HOME_SECTIONS } from '~/utils/admin-routes';
 import { requireProductAdmin } from '~/utils/session.server';
 

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { activityInputSchema, ACTIVITY_SAVED, getActivityById, listSkillChoices, saveActivity } from '@modules/activities/index.server';
 import { recordAudit } from '@modules/admin/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';

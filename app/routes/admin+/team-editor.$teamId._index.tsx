@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect } from 'react';
 import { getDb, getJobProgress, isDomainError, logger } from '@modules/shared/index.server';
 import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin } from '@modules/admin/index.server';

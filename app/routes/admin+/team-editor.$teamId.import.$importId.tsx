@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Form, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect } from 'react';
 import { getDb } from '@modules/shared/index.server';
 import { confirmImport, getImport, listImportRows, PREVIEW_PAGE_SIZE, teamSchemas, type ImportPreviewStatus } from '@modules/admin/index.server';

@@ -6,7 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports, NOT_CSV_MESSAGE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { deletePostsFromTeam, jobScheduler, listTeamPosts } from '@modules/social/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { NavLink, Outlet, useParams } from '@remix-run/react';
+import { Outlet, useParams } from '@remix-run/react';
+import { NavLink } from '~/components/link';
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** SETTINGS tab: the sub-tabs General (default), Journeys and Posts (admin-console section 2). */

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { NavLink, Outlet, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { Outlet, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { NavLink } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
 import { teamSchemas, updateTeamGeneral } from '@modules/admin/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { z } from 'zod';
 import { getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';

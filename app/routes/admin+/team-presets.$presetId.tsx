@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, NavLink, Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Outlet, useActionData, useLoaderData } from '@remix-run/react';
+import { NavLink } from '~/components/link';
 import { getDb, logger } from '@modules/shared/index.server';
 import { getPresetById, presetSchemas, updatePreset } from '@modules/admin/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { z } from 'zod';
 import { getDb, logger } from '@modules/shared/index.server';
 import { createPreset, duplicatePreset, listPresets, presetList, presetSchemas } from '@modules/admin/index.server';

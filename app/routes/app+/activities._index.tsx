@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getMyActivity } from '@modules/activities/index.server';
 import { getDb } from '@modules/shared/index.server';
 import { activityIdSchema as idSchema } from '~/utils/form-schemas.server';

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getMyActivity } from '@modules/activities/index.server';
 import { activityFeedbackForm, activityIdSchema as idSchema } from '~/utils/form-schemas.server';
 import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.server';

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { z } from 'zod';
 import { getDb, isDomainError, loadEnv } from '@modules/shared/index.server';
 import { policy, type CurrentUser } from '@modules/identity/index.server';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { loadEnv } from '@modules/shared/index.server';
 import { policy } from '@modules/identity/index.server';
 import { isFeatureOn } from '~/utils/features';

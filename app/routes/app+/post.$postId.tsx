@@ -1,5 +1,6 @@
 import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
 import { postFormSchema } from '~/utils/form-schemas.server';
 import { PostEditor } from '~/components/feed/post-editor';

@@ -1,5 +1,6 @@
 import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
-import { Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
+import { useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useState } from 'react';
 import type { SubmissionResult } from '@conform-to/react';
 import { getDb } from '@modules/shared/index.server';

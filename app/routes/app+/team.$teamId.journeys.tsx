@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { createCalendarToken, getTeamJourneysPage, hasCalendarToken, revokeCalendarToken, type TeamJourneyEntry } from '@modules/journeys/index.server';
 import { calendarAction, timelineFilter } from '~/utils/form-schemas.server';
 import { getDb, loadEnv } from '@modules/shared/index.server';

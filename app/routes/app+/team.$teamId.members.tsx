@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
 import { listTeamUsers } from '@modules/social/index.server';
 import { TeamCrumbs } from '~/components/feed/crumbs';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
 import { login } from '@modules/identity/index.server';
 import { loginSchema } from '~/utils/form-schemas.server';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { verifyAccount } from '@modules/identity/index.server';
 import { requireAnonymous } from '~/utils/session.server';

@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useState, type MouseEvent } from 'react';
 import {
   UNLOCK_CHOICES,

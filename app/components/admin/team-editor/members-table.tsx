@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Form, Link, useFetcher } from '@remix-run/react';
+import { Form, useFetcher } from '@remix-run/react';
+import { Link } from '~/components/link';
 
 /** The members table (admin-console: Team editor MEMBERS). */
 export interface MemberRow {

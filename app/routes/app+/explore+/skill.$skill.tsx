@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { FeedbackType, getReferenceData, getSkillWithContent } from '@modules/catalogue/index.server';
 import { getDb } from '@modules/shared/index.server';
 import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
