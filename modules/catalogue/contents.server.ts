@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { blobUrl, DomainError, onShutdown, putBlob, type Database, type Db } from '@modules/shared/index.server';
+import { blobUrl, DomainError, onShutdown, prepared, putBlob, type Database, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml, storedHtmlForDisplay } from './contents-html';
 import { ARTICLE_TAGS } from './schemas';
 
@@ -202,14 +202,18 @@ export async function listPublicArticlesPage(db: Db, opts: { tag: TagFilter; pag
   return { page, pageCount: pageCountFor(total), total, articles };
 }
 
-async function findContentRow(db: Db, idOrUrlId: string | number, publicOnly: boolean) {
+/** A public article by urlId or by id: the statements an article page runs, compiled once (issue 16). */
+const publicContentBy = (db: Db) => db.selectFrom('contents as c').select([...LIST_COLUMNS, TAGS, 'c.html_content', 'c.is_public']).where('c.is_public', '=', true);
+const publicContentByUrlId = prepared((db: Db, urlId: string) => publicContentBy(db).where('c.url_id', '=', urlId));
+const publicContentById = prepared((db: Db, id: number) => publicContentBy(db).where('c.id', '=', id));
+
+async function findPublicContentRow(db: Db, idOrUrlId: string | number) {
   const key = String(idOrUrlId).trim();
-  let q = db.selectFrom('contents as c').select([...LIST_COLUMNS, TAGS, 'c.html_content', 'c.is_public']);
-  if (/^\d{1,9}$/.test(key)) q = q.where('c.id', '=', Number(key));
-  else if (URL_ID_PATTERN.test(key) && key.length <= 250) q = q.where('c.url_id', '=', key);
+  let rows;
+  if (/^\d{1,9}$/.test(key)) rows = await publicContentById(db, Number(key));
+  else if (URL_ID_PATTERN.test(key) && key.length <= 250) rows = await publicContentByUrlId(db, key);
   else return null;
-  if (publicOnly) q = q.where('c.is_public', '=', true);
-  return (await q.executeTakeFirst()) ?? null;
+  return rows[0] ?? null;
 }
 
 /**
@@ -221,26 +225,7 @@ async function findContentRow(db: Db, idOrUrlId: string | number, publicOnly: bo
  */
 async function relatedContents(db: Db, content: { contentId: number; tags: ContentTag[] }): Promise<PublicContent[]> {
   const tagIds = content.tags.map((t) => t.tagId);
-  const publicOthers = (branch: number) =>
-    db
-      .selectFrom('contents as c')
-      .select([...LIST_COLUMNS, TAGS, sql<number>`${sql.lit(branch)}`.as('branch')])
-      .where('c.is_public', '=', true)
-      .where('c.id', '!=', content.contentId);
-  const first = tagIds.length
-    ? publicOthers(0)
-        .innerJoin(
-          (eb) => eb.selectFrom('content_tags').select(['content_id', sql<number>`count(*)::int`.as('shared')]).where('tag_id', 'in', tagIds).groupBy('content_id').as('s'),
-          (j) => j.onRef('s.content_id', '=', 'c.id'),
-        )
-        .orderBy('s.shared', 'desc')
-    : publicOthers(0).where(({ not, exists, selectFrom }) => not(exists(selectFrom('content_tags as x').select('x.tag_id').whereRef('x.content_id', '=', 'c.id'))));
-  const newest = publicOthers(1);
-  const rows = await db
-    .selectFrom(first.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES).as('a'))
-    .selectAll()
-    .unionAll(db.selectFrom(newest.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES * 2).as('b')).selectAll())
-    .execute();
+  const rows = tagIds.length ? await relatedByTags(db, content.contentId, content.contentId, tagIds) : await relatedUntagged(db, content.contentId, content.contentId);
   // The first branch in its order, then the newest fill what is left, each article once.
   const seen = new Set<number>();
   const ordered = [...rows.filter((r) => r.branch === 0), ...rows.filter((r) => r.branch === 1)];
@@ -250,6 +235,44 @@ async function relatedContents(db: Db, content: { contentId: number; tags: Conte
     .map(toPublicContent);
 }
 
+/** Public articles other than this one, tagged with the branch they come from. */
+const publicOthers = (db: Db, branch: number, contentId: number) =>
+  db
+    .selectFrom('contents as c')
+    .select([...LIST_COLUMNS, TAGS, sql<number>`${sql.lit(branch)}`.as('branch')])
+    .where('c.is_public', '=', true)
+    .where('c.id', '!=', contentId);
+
+type RelatedFirst = ReturnType<typeof publicOthers>;
+
+/** The first branch's best RELATED_ARTICLES, then the newest (twice as many, to fill in): one statement. */
+const relatedStatement = (db: Db, first: RelatedFirst, newestExcluding: number) =>
+  db
+    .selectFrom(first.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES).as('a'))
+    .selectAll()
+    .unionAll(db.selectFrom(publicOthers(db, 1, newestExcluding).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(RELATED_ARTICLES * 2).as('b')).selectAll());
+
+/** Compiled once each (an article page runs one of them); the article's id is bound once per branch. */
+const relatedByTags = prepared((db: Db, contentId: number, newestExcluding: number, tagIds: number[]) =>
+  relatedStatement(
+    db,
+    publicOthers(db, 0, contentId)
+      .innerJoin(
+        (eb) => eb.selectFrom('content_tags').select(['content_id', sql<number>`count(*)::int`.as('shared')]).where(sql<boolean>`tag_id = any(${tagIds}::int[])`).groupBy('content_id').as('s'),
+        (j) => j.onRef('s.content_id', '=', 'c.id'),
+      )
+      .orderBy('s.shared', 'desc'),
+    newestExcluding,
+  ),
+);
+const relatedUntagged = prepared((db: Db, contentId: number, newestExcluding: number) =>
+  relatedStatement(
+    db,
+    publicOthers(db, 0, contentId).where(({ not, exists, selectFrom }) => not(exists(selectFrom('content_tags as x').select('x.tag_id').whereRef('x.content_id', '=', 'c.id')))),
+    newestExcluding,
+  ),
+);
+
 /**
  * One public article (by urlId or id) with its sanitised HTML, reading time and related
  * articles; null when it does not exist or is not public.
@@ -258,7 +281,7 @@ export async function getPublicContentWithRelated(
   db: Db,
   idOrUrlId: string | number,
 ): Promise<{ content: PublicContentDetail; relatedContents: PublicContent[] } | null> {
-  const row = await findContentRow(db, idOrUrlId, true);
+  const row = await findPublicContentRow(db, idOrUrlId);
   if (!row) return null;
   const shown = storedHtmlForDisplay(row.html_content);
   const content: PublicContentDetail = { ...toPublicContent(row), htmlContent: shown.html, readingTimeMinutes: shown.readingTimeMinutes };
