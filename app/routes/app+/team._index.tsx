@@ -6,6 +6,7 @@ import { listTeamCards, policy } from '@modules/identity/index.server';
 import { currentJourneysOf } from '@modules/journeys/index.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
+import { userTeams } from '~/utils/team-access.server';
 
 export const meta = appMeta('Teams');
 
@@ -15,8 +16,11 @@ export const NO_JOURNEY = 'No journey scheduled';
 /** /app/team: the user's enabled teams as cards: name, description, member count and current journey. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const teams = await listTeamCards(getDb(), user.userId);
-  const current = await currentJourneysOf(getDb(), user, teams.map((t) => t.teamId));
+  // The cards and the current journeys at once: the team ids come with the session (userTeams).
+  const [teams, current] = await Promise.all([
+    listTeamCards(getDb(), user.userId),
+    userTeams(request, user.userId).then((mine) => currentJourneysOf(getDb(), user, mine.map((t) => t.teamId))),
+  ]);
   return {
     organisationName: user.userPermissions.organisationName,
     showJourneys: policy.canSeeJourneys(user),
