@@ -1,11 +1,13 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { browserForThisFile, loginAndWait, open } from './support';
+import { baseUrl, browserForThisFile, loginAndWait, open } from './support';
 
 /**
  * Every signed-in screen once with JavaScript on: the page hydrates without a browser error (a
  * route module that uses a server-only value in the browser fails to load, and support.ts fails the
  * test on that console error or any page error) and shows its heading; axe checks each one
- * (support.ts). The flows themselves are tested screen by screen in the other files.
+ * (support.ts). The flows themselves are tested screen by screen in the other files. Each screen's
+ * JavaScript (every /build/*.js its HTML names) stays under 150 KB gzipped (issue 16: no page over).
  */
 const { newPage } = browserForThisFile();
 
@@ -56,6 +58,18 @@ const LEARNER_SCREENS = [
   '/app/help',
 ];
 
+const MAX_GZIP_BYTES = 150 * 1024;
+const gzipped = new Map<string, number>();
+
+async function javaScriptBytes(html: string) {
+  let total = 0;
+  for (const file of new Set(html.match(/\/build\/[^"'\s)]+\.js/g) ?? [])) {
+    if (!gzipped.has(file)) gzipped.set(file, gzipSync(await fetch(new URL(file, baseUrl())).then((r) => r.text())).length);
+    total += gzipped.get(file)!;
+  }
+  return total;
+}
+
 async function visitAll(email: string, paths: string[]) {
   const tp = await newPage({ javaScript: true });
   await loginAndWait(tp, email, /^\/(app|admin)/);
@@ -63,6 +77,9 @@ async function visitAll(email: string, paths: string[]) {
     await open(tp, path);
     expect(await tp.page.locator('h1').first().isVisible(), path).toBe(true);
     expect(new URL(tp.page.url()).pathname, path).toBe(path.split('?')[0]);
+    const bytes = await javaScriptBytes(await (await tp.page.request.get(path)).text());
+    expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KB of JavaScript gzipped`).toBeGreaterThan(10 * 1024);
+    expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KB of JavaScript gzipped`).toBeLessThan(MAX_GZIP_BYTES);
   }
 }
 

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { addBreakToPreset, createPresetJourney, getPresetById, removePresetJourney, updatePresetJourneys } from '@modules/admin/index.server';
 import { UNLOCK_CHOICES, listPickableJourneys, unlockLabel } from '@modules/journeys/index.server';
 import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { presetItemId } from '~/utils/admin-forms.server';
 
 export const PRESET_JOURNEYS_SAVED = 'Preset journeys saved';
 export const PRESET_JOURNEYS_ERROR = 'Error while saving this preset. Please reload the page and try again.';
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { presetId, journeys: preset.journeys, pickable: journeys, unlockChoices: UNLOCK_CHOICES.map((w) => ({ value: w, label: unlockLabel(w) })) };
 }
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = presetItemId;
 const whole = (v: FormDataEntryValue | null) => (typeof v === 'string' && /^\d{1,4}$/.test(v.trim()) ? Number(v) : NaN);
 
 export async function action({ request, params }: ActionFunctionArgs) {

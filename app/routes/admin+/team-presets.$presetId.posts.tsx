@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { z } from 'zod';
 import { getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
-import { DURATION_UNITS, fromDays, toDays, toStoredTime, type DurationUnit } from '@modules/journeys/constants';
+import { fromDays, toDays, toStoredTime } from '@modules/journeys/constants';
 import { uploadFiles } from '@modules/social/index.server';
 import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
 import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { presetItemId, presetPostForm } from '~/utils/admin-forms.server';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 
 export const PRESET_SAVED = 'Preset saved.';
@@ -32,15 +32,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const postForm = z.object({
-  presetPostId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  text: z.string().max(10_000, { error: 'The post is too long.' }).default(''),
-  amount: z.coerce.number({ error: 'Enter when to post' }).int({ error: 'Enter when to post' }).min(0, { error: 'Enter when to post' }).max(3650, { error: 'Enter when to post' }),
-  unit: z.enum(Object.keys(DURATION_UNITS) as [DurationUnit, ...DurationUnit[]]).default('days'),
-  time: z.string({ error: 'Enter a time as HH:MM' }).refine((v) => toStoredTime(v) !== null, { error: 'Enter a time as HH:MM' }),
-  isLedaOfficial: z.literal('on').optional(),
-});
-
 type Result = { ok: boolean; message: string | null; errors: Record<string, string>; savedAt?: number };
 const fail = (status: number, errors: Record<string, string>, message: string | null = null) => data<Result>({ ok: false, message, errors }, { status });
 const ids = (values: FormDataEntryValue[]) => new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0));
@@ -60,12 +51,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const base = `/admin/team-presets/${presetId}/posts`;
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   if (form.get('intent') === 'delete') {
-    const postId = z.coerce.number().int().min(1).max(2_147_483_647).safeParse(form.get('presetPostId'));
+    const postId = presetItemId.safeParse(form.get('presetPostId'));
     if (!postId.success || !preset.posts.some((p) => p.presetPostId === postId.data)) return fail(404, {}, PRESET_SAVE_BUG);
     await removePresetPost(getDb(), admin.userId, postId.data);
     return redirect(base);
   }
-  const parsed = postForm.safeParse({
+  const parsed = presetPostForm.safeParse({
     presetPostId: form.get('presetPostId') || undefined,
     text: form.get('text') ?? '',
     amount: form.get('amount') || undefined,

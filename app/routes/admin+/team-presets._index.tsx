@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { z } from 'zod';
 import { getDb, logger } from '@modules/shared/index.server';
 import { createPreset, duplicatePreset, listPresets, presetList, presetSchemas } from '@modules/admin/index.server';
 import { DataTable, type DataColumn } from '~/components/data-table';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { presetListIntent } from '~/utils/admin-forms.server';
 import scheduleStyles from '~/components/admin/schedule/schedule.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: scheduleStyles }];
@@ -21,15 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listPresets(getDb(), query);
 }
 
-const intent = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('create'), name: z.string().optional(), description: z.string().optional() }),
-  z.object({ intent: z.literal('duplicate'), presetId: z.coerce.number().int().min(1).max(2_147_483_647) }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
   const form = Object.fromEntries(await readFormData(request));
-  const parsed = intent.safeParse(form);
+  const parsed = presetListIntent.safeParse(form);
   if (!parsed.success) return data({ errors: { form: 'Bug while saving preset' } as Record<string, string> }, { status: 400 });
   if (parsed.data.intent === 'duplicate') {
     try {

@@ -2,7 +2,6 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { z } from 'zod';
 import { listUsers, peopleSchemas, setIsOrganisationAdmin, usersList, type AdminUserRow } from '@modules/admin/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
@@ -13,6 +12,7 @@ import { UserEditorDialog, userEditorPath, type EditableUser } from '~/component
 import peopleStylesHref from '~/components/admin/people.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { orgAdminForm } from '~/utils/admin-forms.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
 export const meta: MetaFunction = () => [{ title: 'User list | Leda Admin' }];
@@ -31,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Grant or revoke org admin (after the row's confirmation), then back to the same list URL. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
-  const orgAdminForm = z.object({ intent: z.literal('orgAdmin'), userId: peopleSchemas.userIdParam, value: z.enum(['true', 'false']), returnTo: z.string().max(2000).optional() });
   const parsed = orgAdminForm.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response('The form could not be read. Please reload the page and try again.', { status: 400 });
   try {
