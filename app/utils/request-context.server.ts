@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * Per-request facts the HTTP server knows (client IP, CSP nonce), the Set-Cookie headers that
  * guards add (a session that slid) and the facts loaded once per request.
@@ -19,11 +21,14 @@ export interface RequestStore {
 export const REQUEST_STORE_HEADER = 'x-leda-request-store';
 
 const stores = new Map<string, RequestStore>();
-let lastId = 0;
 
-/** Registers a store; the id goes in REQUEST_STORE_HEADER; release() when the answer is done. */
+/**
+ * Registers a store; the id goes in REQUEST_STORE_HEADER; release() when the answer is done. The
+ * id is random, so even a header a client managed to send could not name another request's store
+ * (which holds that request's signed-in user); server.ts replaces the client's value anyway.
+ */
 export function openRequestStore(store: RequestStore): { id: string; release: () => void } {
-  const id = String(++lastId);
+  const id = randomUUID();
   stores.set(id, store);
   return { id, release: () => stores.delete(id) };
 }
