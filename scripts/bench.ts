@@ -328,7 +328,11 @@ function pinning(): { server: (pid: number | undefined) => void; label: string }
   const taskset = ['/usr/bin/taskset', '/bin/taskset'].find((p) => fs.existsSync(p));
   if (args['no-pin'] || cores < 2 || !taskset) return { server: () => undefined, label: 'not pinned' };
   const pin = (pid: number, core: number) => execFileSync(taskset, ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
-  pin(process.pid, 0);
+  try {
+    pin(process.pid, 0);
+  } catch {
+    return { server: () => undefined, label: 'not pinned (taskset was refused)' };
+  }
   return { server: (pid) => pid && pin(pid, cores - 1), label: `servers pinned to core ${cores - 1}, load generator to core 0` };
 }
 
