@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { loadEnv } from '@modules/shared/index.server';
 import { followThenTo, getOptionalUser } from './utils/session.server';
 import { useNonce } from './utils/nonce';
@@ -46,6 +46,9 @@ export const useRootData = () => useRouteLoaderData<typeof loader>('root');
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Set once the whole document has hydrated (effects run after the commit): styles and the browser
+  // suite can tell a page whose links and buttons are live from one still hydrating.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <html lang="en-AU">
       <head>

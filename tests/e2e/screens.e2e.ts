@@ -94,16 +94,33 @@ describe('every signed-in screen hydrates with JavaScript on', () => {
 });
 
 describe('the team feed with JavaScript on', () => {
-  it("'Load more posts' appends the next page, with no post twice", async () => {
+  it("'Load more posts' appends the next page, with no post twice, and a like keeps every page", async () => {
     const tp = await newPage({ javaScript: true });
     await loginAndWait(tp, 'learner@leda.test', /^\/app/);
     await open(tp, '/app/team/1');
     const cards = tp.page.locator('article.post-card');
+    const ids = () => cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby') ?? ''));
     await expect.poll(() => cards.count()).toBe(10);
-    await tp.page.getByRole('link', { name: 'Load more posts' }).click();
+    const more = tp.page.getByRole('link', { name: 'Load more posts' });
+    await more.click();
     await expect.poll(() => cards.count()).toBeGreaterThan(10);
-    const ids = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby') ?? ''));
-    expect(new Set(ids).size).toBe(ids.length);
+    if (await more.isVisible()) {
+      await more.click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(20);
+    }
+    const shown = await ids();
+    expect(new Set(shown).size).toBe(shown.length);
+    // A like revalidates the page and the last loaded page: every loaded page stays, each post once.
+    const last = cards.last();
+    const liked = (await last.getByRole('button', { name: 'Unlike' }).count()) > 0;
+    await last.getByRole('button', { name: liked ? 'Unlike' : 'Like' }).click();
+    await last.getByRole('button', { name: liked ? 'Like' : 'Unlike' }).waitFor();
+    await tp.page.waitForLoadState('networkidle');
+    expect(await ids()).toEqual(shown);
+    await last.getByRole('button', { name: liked ? 'Like' : 'Unlike' }).click();
+    await last.getByRole('button', { name: liked ? 'Unlike' : 'Like' }).waitFor();
+    await tp.page.waitForLoadState('networkidle');
+    expect(await ids()).toEqual(shown);
     expect(new URL(tp.page.url()).pathname).toBe('/app/team/1');
   }, 120_000);
 });

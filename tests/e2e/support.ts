@@ -246,11 +246,10 @@ export function browserForThisFile() {
 
 /** Waits until React has hydrated the document (JavaScript on), so clicks go through Remix. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __remixRouter?: unknown };
-    const el = document.querySelector('form') ?? document.body;
-    return w.__remixRouter !== undefined && Object.keys(el).some((k) => k.startsWith('__reactProps'));
-  });
+  // root.tsx sets data-hydrated in an effect, after React committed the whole document: a form's
+  // React props alone can appear mid-hydration (hydrateRoot runs in a transition, in slices), when a
+  // click on a later link still falls through to the browser's own navigation.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }
 
 /** Opens a path; with JavaScript on, also waits for hydration. */

@@ -1,14 +1,13 @@
 import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { useEffect, useState } from 'react';
 import type { SubmissionResult } from '@conform-to/react';
 import { getDb } from '@modules/shared/index.server';
 import { policy } from '@modules/identity/index.server';
 import { FEED_PAGE_SIZE, listFeed, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
 import { getTeamJourneyPanel } from '@modules/journeys/index.server';
 import { postFormSchema } from '~/utils/form-schemas.server';
-import { PostCard, type FeedPost } from '~/components/feed/post-card';
+import { PostCard } from '~/components/feed/post-card';
 import { PostEditor } from '~/components/feed/post-editor';
 import { appMeta } from '~/utils/meta';
 import { formConstraint } from '~/utils/form.server';
@@ -16,6 +15,7 @@ import { audienceOptions, handlePostAction, withRights } from '~/utils/post-acti
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
 import { shortDateTime } from '~/components/feed/dates';
+import { useFeedPages } from '~/components/feed/feed-pages';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
 
@@ -104,20 +104,11 @@ export default function TeamHome() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<{ lastResult?: SubmissionResult<string[]> }>();
   const more = useFetcher<typeof loader>();
-  // A new page load (the redirect after posting) starts the editor empty again.
+  // A new page load (the redirect after posting) starts the editor empty again, and the feed at its first page.
   const { key: locationKey } = useLocation();
-  const [extra, setExtra] = useState<{ posts: FeedPost[]; hasMore: boolean; offset: number } | null>(null);
-  useEffect(() => setExtra(null), [data]);
-  useEffect(() => {
-    if (more.data && more.state === 'idle') {
-      const d = more.data;
-      setExtra((prev) => ({ posts: [...(prev?.posts ?? []), ...(d.posts as FeedPost[])], hasMore: d.hasMore, offset: d.offset }));
-    }
-  }, [more.data, more.state]);
-  const posts = [...(data.posts as FeedPost[]), ...(extra?.posts ?? [])];
-  const hasMore = extra ? extra.hasMore : data.hasMore;
+  const { posts, hasMore, lastOffset } = useFeedPages(data, more, locationKey);
   // The page size comes with the data: FEED_PAGE_SIZE is server code, undefined in the browser.
-  const nextOffset = (extra ? extra.offset : data.offset) + data.pageSize;
+  const nextOffset = lastOffset + data.pageSize;
   const nextHref = `/app/team/${data.teamId}?offset=${nextOffset}`;
   return (
     <section className="page team-home">

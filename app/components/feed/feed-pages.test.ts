@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { feedPages } from './feed-pages';
+import type { FeedPost } from './post-card';
+
+const posts = (...ids: number[]) => ids.map((postId) => ({ postId }) as FeedPost);
+const ids = (r: ReturnType<typeof feedPages>) => r.posts.map((p) => p.postId);
+
+/** The team feed's pages after 'Load more posts': order, each post once, and what comes next. */
+describe('feedPages', () => {
+  const first = { posts: posts(1, 2), hasMore: true, offset: 0 };
+
+  it('is the first page alone before anything is loaded', () => {
+    expect(feedPages(first, {})).toEqual({ posts: posts(1, 2), hasMore: true, lastOffset: 0 });
+  });
+
+  it('appends the loaded pages in offset order, whatever order they came in', () => {
+    const r = feedPages(first, { 4: { posts: posts(5, 6), hasMore: false }, 2: { posts: posts(3, 4), hasMore: true } });
+    expect(ids(r)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r).toMatchObject({ hasMore: false, lastOffset: 4 });
+  });
+
+  it('keeps page 2 when a revalidation reloads only page 3 (it replaces itself)', () => {
+    const before = { 2: { posts: posts(3, 4), hasMore: true }, 4: { posts: posts(5, 6), hasMore: false } };
+    const after = { ...before, 4: { posts: posts(5, 6), hasMore: false } };
+    expect(ids(feedPages(first, after))).toEqual(ids(feedPages(first, before)));
+  });
+
+  it('shows a post once when a new post shifted the offsets between loads', () => {
+    expect(ids(feedPages(first, { 2: { posts: posts(2, 3), hasMore: true } }))).toEqual([1, 2, 3]);
+  });
+
+  it('ignores a page at or before the first page (a ?offset=N page load)', () => {
+    const r = feedPages({ ...first, offset: 10 }, { 0: { posts: posts(9), hasMore: true }, 10: { posts: posts(8), hasMore: true } });
+    expect(ids(r)).toEqual([1, 2]);
+    expect(r.lastOffset).toBe(10);
+  });
+});

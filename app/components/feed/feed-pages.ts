@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import type { FeedPost } from './post-card';
+
+/** One page of the team feed as its loader returns it. */
+export type FeedPageData = { posts: unknown; hasMore: boolean; offset: number };
+type FeedPage = { posts: FeedPost[]; hasMore: boolean };
+
+/**
+ * The team feed's first page and the pages 'Load more posts' fetched after it. Pages are kept by
+ * offset: a revalidation (after a like or a pin) reloads only the fetcher's newest page, which then
+ * replaces itself, so no page is lost or shown twice. A new location (a navigation, the redirect
+ * after posting) starts again at the first page.
+ */
+export function useFeedPages(first: FeedPageData, more: { data?: FeedPageData; state: string }, locationKey: string) {
+  const [loaded, setLoaded] = useState<{ locationKey: string; pages: Record<number, FeedPage> }>({ locationKey, pages: {} });
+  useEffect(() => {
+    const d = more.data;
+    if (!d || more.state !== 'idle') return;
+    setLoaded((prev) => ({
+      locationKey,
+      pages: { ...(prev.locationKey === locationKey ? prev.pages : {}), [d.offset]: { posts: d.posts as FeedPost[], hasMore: d.hasMore } },
+    }));
+  }, [more.data, more.state, locationKey]);
+  return feedPages(first, loaded.locationKey === locationKey ? loaded.pages : {});
+}
+
+/** The first page and the pages loaded after it, in offset order, each post once. */
+export function feedPages(first: FeedPageData, more: Record<number, FeedPage>) {
+  const seen = new Set<number>();
+  const posts: FeedPost[] = [];
+  let hasMore = first.hasMore;
+  let lastOffset = first.offset;
+  const later = Object.entries(more)
+    .map(([o, p]) => [Number(o), p] as const)
+    .filter(([o]) => o > first.offset)
+    .sort((a, b) => a[0] - b[0]);
+  for (const [offset, page] of [[first.offset, { posts: first.posts as FeedPost[], hasMore }] as const, ...later]) {
+    for (const p of page.posts) {
+      if (seen.has(p.postId)) continue;
+      seen.add(p.postId);
+      posts.push(p);
+    }
+    hasMore = page.hasMore;
+    lastOffset = offset;
+  }
+  return { posts, hasMore, lastOffset };
+}
