@@ -1,19 +1,20 @@
-import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { NonceContext } from './utils/nonce';
 import type { RequestStore } from './utils/request-context.server';
 
 const ABORT_DELAY = 5_000;
 
 /**
- * The whole document is rendered before it is sent (onAllReady), in one chunk: no route defers
- * data, so streaming the shell early gains nothing, while Remix flushes the response after every
- * chunk React writes (a gzip sync flush and a socket write each; ~8 % of a page's CPU in profiles).
- * Bots got the whole document already (decision 140).
+ * The whole document is rendered in one synchronous pass (decision 236). No route defers data, so
+ * streaming gains nothing, and React's streaming renderer costs a page about a tenth of its CPU in
+ * encoding many small chunks, suspending and resuming. Remix's loader data (the turbo-stream
+ * "server handoff", which <Scripts> writes into the page with a suspending <StreamTransfer>) is read
+ * to its end first and handed to StreamTransfer through its own per-render cache, so nothing
+ * suspends: the same script tags, written at once.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,40 +22,34 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as unknown as RequestStore | undefined)?.cspNonce;
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const timer = setTimeout(() => abort(), ABORT_DELAY);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              clearTimeout(timer);
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-  });
+  await readHandoff(remixContext);
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** What Remix 2.17's StreamTransfer keeps per chunk in `renderMeta.streamCache`: a settled read. */
+type SettledRead = Promise<void> & { result: { done: boolean; value: string } };
+
+/**
+ * Reads the handoff stream to its end into `renderMeta.streamCache`, keyed as StreamTransfer keys it
+ * (0, 1, … one per chunk, the last one done), then releases the stream for <RemixServer>.
+ */
+export async function readHandoff(context: EntryContext) {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: Record<number, SettledRead> = {};
+  for (let i = 0; ; i++) {
+    const { done, value } = await reader.read();
+    cache[i] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
+    if (done) break;
+  }
+  reader.releaseLock();
+  context.renderMeta.streamCache = cache;
 }

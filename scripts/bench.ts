@@ -22,6 +22,7 @@
  *   npx tsx scripts/bench.ts --rounds 5 --duration 5 --only explore --no-grow
  *   npx tsx scripts/bench.ts --except "held,my activities"     (comma-separated name parts to leave out)
  *   npx tsx scripts/bench.ts --no-pin        (servers and load generator share every core)
+ *   npx tsx scripts/bench.ts --no-pin-db     (a local PostgreSQL left to the scheduler, on every core)
  *
  * The machine's load (uptime) is printed before and after: numbers from a busy machine are noisy.
  * To add a page, append a target to TARGETS.
@@ -42,11 +43,12 @@ import { GROWN_ACTIVITIES, growMyActivities } from './bench/grow-my-activities';
 import { growFeed } from './bench/grow-feed';
 import { prepareInsights } from './bench-insights';
 import { prepareAdmin } from './bench-admin';
+import { pinDatabase } from './bench/pin-database';
 
 import { HELLO, HELLO_PAGE, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };
-const WARMUP_MS = 700;
+const WARMUP_MS = 1500;
 
 const { values: args } = parseArgs({
   options: {
@@ -57,6 +59,7 @@ const { values: args } = parseArgs({
     except: { type: 'string' },
     'no-grow': { type: 'boolean', default: false },
     'no-pin': { type: 'boolean', default: false },
+    'no-pin-db': { type: 'boolean', default: false },
     json: { type: 'string' },
   },
 });
@@ -105,14 +108,20 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
 }
 
-function send(agent: http.Agent, url: URL, target: BenchTarget, ctx: BenchContext): Promise<Answer> {
+/**
+ * One request. `keepBody` false (the load loop) reads the answer without keeping it unless its status
+ * is unexpected: like wrk, the load generator then spends next to nothing per answer, and the core
+ * it shares with PostgreSQL stays free for the database.
+ */
+function send(agent: http.Agent, url: URL, target: BenchTarget, ctx: BenchContext, keepBody = true): Promise<Answer> {
   const body = target.body?.(ctx);
   const headers: Record<string, string> = { 'accept-encoding': 'identity', ...target.headers?.(ctx) };
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: target.method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
+      if (keepBody || res.statusCode !== target.expectStatus) res.on('data', (c: Buffer) => chunks.push(c));
+      else res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       res.on('error', reject);
     });
@@ -152,7 +161,7 @@ async function load(baseUrl: string, target: BenchTarget, ctx: BenchContext, pid
     const loop = async () => {
       while (performance.now() < until) {
         try {
-          const res = await send(agent, url, target, ctx);
+          const res = await send(agent, url, target, ctx, false);
           if (res.status !== target.expectStatus) {
             errors++;
             firstError ??= `status ${res.status}: ${res.body.slice(0, 200)}`;
@@ -319,11 +328,12 @@ async function settle(databaseUrl: string) {
 
 /**
  * The issue's method: each server pinned to one core, the load generator (this process) to
- * another, so a page's req/s measures what one dedicated core serves. PostgreSQL is not pinned
- * (the scheduler runs it beside the load generator, which leaves that core mostly idle). Needs
- * `taskset` (util-linux) and two cores; otherwise nothing is pinned and the table says so.
+ * another, so a page's req/s measures what one dedicated core serves. A local PostgreSQL goes
+ * beside the load generator (scripts/bench/pin-database.ts; `--no-pin-db` leaves it to the
+ * scheduler, which also runs it on the servers' core). Needs `taskset` (util-linux) and two cores;
+ * otherwise nothing is pinned and the table says so.
  */
-function pinning(): { server: (pid: number | undefined) => void; label: string } {
+function pinning(): { server: (pid: number | undefined) => void; label: string; taskset?: string } {
   const cores = os.cpus().length;
   const taskset = ['/usr/bin/taskset', '/bin/taskset'].find((p) => fs.existsSync(p));
   if (args['no-pin'] || cores < 2 || !taskset) return { server: () => undefined, label: 'not pinned' };
@@ -333,7 +343,7 @@ function pinning(): { server: (pid: number | undefined) => void; label: string }
   } catch {
     return { server: () => undefined, label: 'not pinned (taskset was refused)' };
   }
-  return { server: (pid) => pid && pin(pid, cores - 1), label: `servers pinned to core ${cores - 1}, load generator to core 0` };
+  return { server: (pid) => pid && pin(pid, cores - 1), label: `servers pinned to core ${cores - 1}, load generator to core 0`, taskset };
 }
 
 const loadAverage = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`;
@@ -374,7 +384,9 @@ async function main() {
   let helloChild: ChildProcess | undefined;
   let hello: Awaited<ReturnType<typeof buildHelloApp>> | undefined;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  let releaseDatabase = () => {};
   const cleanup = async () => {
+    releaseDatabase();
     if (child) await stopChild(child);
     if (helloChild) await stopChild(helloChild);
     hello?.remove();
@@ -408,6 +420,14 @@ async function main() {
     const ctx = await signIn(baseUrl);
     await prepareInsights(baseUrl, env.DATABASE_URL);
     await prepareAdmin(baseUrl, env.DATABASE_URL);
+    // The admin lists' 50,000 users and the import and batch jobs just written: vacuumed now, not
+    // by autovacuum during the rounds.
+    if (env.DATABASE_URL) await settle(env.DATABASE_URL);
+    if (env.DATABASE_URL && pin.taskset && !args['no-pin-db']) {
+      const db = await pinDatabase(env.DATABASE_URL, pin.taskset, 0);
+      releaseDatabase = db.release;
+      console.log(db.label);
+    } else if (env.DATABASE_URL) console.log('PostgreSQL not pinned');
     const servers = { leda: { url: baseUrl, pid: child.pid }, hello: { url: helloUrl, pid: helloChild.pid } };
     const seeded = await measureAll(servers, targets, ctx, 'demo catalogue');
     printTable('Demo catalogue (medians over rounds; ÷ hello = req/s over the Remix hello app in the same round)', seeded);
