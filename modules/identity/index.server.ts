@@ -49,7 +49,7 @@ export {
   listUserTeams,
   findTeamByName,
 } from './directory.server';
-export { listTeamCards } from './team-cards.server';
+export { listTeamCards, teamCardsOfUser, toTeamCards } from './team-cards.server';
 export { getUserProfile, saveUserDetails, changePassword, isUserIdShape } from './profile.server';
 export { uploadProfilePhoto, removeProfilePhoto, readProfilePhoto, MAX_PHOTO_BYTES } from './profile-photo.server';
 export { seedDemoProfiles } from './profile-demo-seed.server';

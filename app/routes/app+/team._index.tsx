@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getDb } from '@modules/shared/index.server';
-import { listTeamCards, policy } from '@modules/identity/index.server';
-import { currentJourneysOf } from '@modules/journeys/index.server';
+import { policy } from '@modules/identity/index.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
-import { userTeams } from '~/utils/team-access.server';
+import { teamListCards, teamListJourneys } from '~/utils/team-access.server';
 
 export const meta = appMeta('Teams');
 
@@ -16,11 +14,8 @@ export const NO_JOURNEY = 'No journey scheduled';
 /** /app/team: the user's enabled teams as cards: name, description, member count and current journey. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // The cards and the current journeys at once: the team ids come with the session (userTeams).
-  const [teams, current] = await Promise.all([
-    listTeamCards(getDb(), user.userId),
-    userTeams(request, user.userId).then((mine) => currentJourneysOf(getDb(), user, mine.map((t) => t.teamId))),
-  ]);
+  // Both come with the session's statement on a page read (session.server.ts); else a query each, at once.
+  const [teams, current] = await Promise.all([teamListCards(request, user.userId), teamListJourneys(request, user)]);
   return {
     organisationName: user.userPermissions.organisationName,
     showJourneys: policy.canSeeJourneys(user),
