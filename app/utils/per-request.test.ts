@@ -6,15 +6,11 @@ import { countUnseen } from '@modules/social/index.server';
 import * as appShell from '~/routes/app';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import * as teamListRoute from '~/routes/app+/team._index';
-import path from 'node:path';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
 import { LicenseType } from '@modules/identity/schemas';
-import { DAY } from '@modules/shared/clock';
 import { bindRequestStore, type RequestStore } from './request-context.server';
 import { args, getRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../tests/support/factories';
+import { scheduleRunningAndResting, startedDaysAgo } from '../../tests/support/team-schedules';
 
 /**
  * Repeated work per request (issue 16): inside one request (as server.ts runs every request) the
@@ -84,25 +80,12 @@ describe('one fact per request', () => {
   });
 
   it('the team list reads its cards and current journeys with the session: one statement, the same page', async () => {
-    await seedArticles(getDb(), path.resolve('content/articles'));
-    await seedCatalogue(getDb());
-    await seedActivities(getDb());
-    await seedJourneys(getDb());
     const organisationId = await makeOrganisation({ licenseType: LicenseType.Full });
     const running = await makeTeam({ organisationId, name: 'Per-request running' });
     const resting = await makeTeam({ organisationId, name: 'Per-request resting' });
     const disabled = await makeTeam({ organisationId, name: 'Per-request disabled' });
-    const ago = (days: number) => new Date(Date.now() - days * DAY);
-    await setTeamSchedule(getDb(), running.teamId, [
-      { journeyId: 2, scheduledAt: ago(30) },
-      { journeyId: 3, scheduledAt: ago(7) },
-      { journeyId: 4, scheduledAt: ago(-14) },
-    ]);
-    await setTeamSchedule(getDb(), resting.teamId, [
-      { journeyId: 2, scheduledAt: ago(30) },
-      { journeyId: BREAK_JOURNEY_ID, scheduledAt: ago(3), breakLabel: 'Summer break' },
-    ]);
-    await setTeamSchedule(getDb(), disabled.teamId, [{ journeyId: 2, scheduledAt: ago(1) }]);
+    const third = await scheduleRunningAndResting(running.teamId, resting.teamId);
+    await startedDaysAgo(disabled.teamId, 1);
     await getDb().updateTable('teams').set({ is_disabled: true }).where('id', '=', disabled.teamId).execute();
     const me = await makeUser({ organisationId, teams: [{ teamId: running.teamId }, { teamId: resting.teamId, isTeamAdmin: true }, { teamId: disabled.teamId }] });
     await makeUser({ organisationId, teams: [{ teamId: running.teamId }] });
@@ -127,10 +110,9 @@ describe('one fact per request', () => {
     expect(withSession.queries).toBe(1);
     expect(alone.queries).toBe(4); // the session, the team ids, the cards, the journeys
     expect(withSession.data).toEqual(alone.data);
-    const third = await getDb().selectFrom('journeys').select('name').where('id', '=', 3).executeTakeFirstOrThrow();
     expect(withSession.data.teams.map((t: { name: string; memberCount: number; isTeamAdmin: boolean; currentJourney: string | null }) => [t.name, t.memberCount, t.isTeamAdmin, t.currentJourney])).toEqual([
       ['Per-request resting', 1, true, null],
-      ['Per-request running', 2, false, third.name],
+      ['Per-request running', 2, false, third],
     ]);
   });
 });

@@ -1,5 +1,5 @@
-import { redirect } from "@remix-run/node";
-import { loadEnv } from "@modules/shared/index.server";
+import { redirect } from '@remix-run/node';
+import { loadEnv } from '@modules/shared/index.server';
 import {
   appHomePath,
   blankSessionCookie,
@@ -11,23 +11,19 @@ import {
   teamCardsOfUser,
   toTeamCards,
   type SessionReads,
-} from "@modules/identity/index.server";
-import {
-  currentJourneysFrom,
-  startedEntriesOfUser,
-  teamJourneysOfUser,
-} from "@modules/journeys/index.server";
-import { uncompletedCountOf } from "@modules/activities/index.server";
-import { unseenCountOf } from "@modules/social/index.server";
-import { primeRequestFact, storeOf } from "./request-context.server";
-import { safeRedirectPath, safeThenTo } from "./safe-redirect.server";
+} from '@modules/identity/index.server';
+import { currentJourneysFrom, startedEntriesOfUser, teamJourneysOfUser } from '@modules/journeys/index.server';
+import { uncompletedCountOf } from '@modules/activities/index.server';
+import { unseenCountOf } from '@modules/social/index.server';
+import { primeRequestFact, storeOf } from './request-context.server';
+import { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
 /**
  * Guards. A loader's or action's first line says who may use it: requireUser,
  * requireAnonymous, requireProductAdmin, requireTeamAdmin for screens (they throw a
  * redirect), requireApiUser for /api (throws a JSON 403).
  */
-export const ACCESS_TOKEN_HEADER = "x-access-token";
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
 
 export interface AuthState {
   user: CurrentUser;
@@ -37,83 +33,42 @@ export interface AuthState {
 const memo = new WeakMap<Request, Promise<AuthState | null>>();
 
 /** A GET or HEAD: nothing changes before the page reads, so facts read with the session stay true for it. */
-const isRead = (request: Request) =>
-  request.method === "GET" || request.method === "HEAD";
+const isRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 /** What the session's statement reads besides the user and teams (constants: each is compiled once). */
 const WRITE_READS: SessionReads = { teamJourneys: teamJourneysOfUser };
-const PAGE_READS: SessionReads = {
-  ...WRITE_READS,
-  extras: (eb) => ({
-    myActivitiesCount: uncompletedCountOf(eb),
-    unseenNotifications: unseenCountOf(eb),
-  }),
-};
+const PAGE_READS: SessionReads = { ...WRITE_READS, extras: (eb) => ({ myActivitiesCount: uncompletedCountOf(eb), unseenNotifications: unseenCountOf(eb) }) };
 /** The team list page (/app/team) also reads its cards and their current journeys with the session: no query of its own. */
 const TEAM_LIST_READS: SessionReads = {
   ...WRITE_READS,
-  extras: (eb) => ({
-    ...PAGE_READS.extras!(eb),
-    teamCards: teamCardsOfUser(eb),
-    startedEntries: startedEntriesOfUser(eb),
-  }),
+  extras: (eb) => ({ ...PAGE_READS.extras!(eb), teamCards: teamCardsOfUser(eb), startedEntries: startedEntriesOfUser(eb) }),
 };
 const TEAM_LIST_PATH = /^\/app\/team\/?(\.data)?$/;
 
-const readsFor = (request: Request) =>
-  !isRead(request)
-    ? WRITE_READS
-    : TEAM_LIST_PATH.test(new URL(request.url).pathname)
-    ? TEAM_LIST_READS
-    : PAGE_READS;
+const readsFor = (request: Request) => (!isRead(request) ? WRITE_READS : TEAM_LIST_PATH.test(new URL(request.url).pathname) ? TEAM_LIST_READS : PAGE_READS);
 
 async function resolveAuth(request: Request): Promise<AuthState | null> {
   const fromHeader = request.headers.get(ACCESS_TOKEN_HEADER);
-  const fromCookie = readSessionCookie(request.headers.get("cookie"));
+  const fromCookie = readSessionCookie(request.headers.get('cookie'));
   // A session cookie the server rejects (expired, ended, locked, unknown) is cleared in the answer.
   const rejected = () => {
-    if (!fromHeader && fromCookie)
-      storeOf(request)?.setCookies.push(blankSessionCookie());
+    if (!fromHeader && fromCookie) storeOf(request)?.setCookies.push(blankSessionCookie());
     return null;
   };
   // One statement: the session, the user with their enabled teams and team journeys (journeys module)
   // and, for a page read, the shell's two counters (activities and social modules).
-  const info = await validateSessionId(
-    fromHeader || fromCookie,
-    readsFor(request)
-  );
+  const info = await validateSessionId(fromHeader || fromCookie, readsFor(request));
   if (!info) return rejected();
   const { user, teams, extras } = info.sessionUser;
   // The shell's navigation and the team guards read the team list from here, the shell its counters.
   primeRequestFact(request, `teams:${user.userId}`, teams);
-  if (
-    typeof extras.myActivitiesCount === "number" &&
-    typeof extras.unseenNotifications === "number"
-  ) {
-    primeRequestFact(request, `counters:${user.userId}`, {
-      myActivitiesCount: extras.myActivitiesCount,
-      unseenNotifications: extras.unseenNotifications,
-    });
+  if (typeof extras.myActivitiesCount === 'number' && typeof extras.unseenNotifications === 'number') {
+    primeRequestFact(request, `counters:${user.userId}`, { myActivitiesCount: extras.myActivitiesCount, unseenNotifications: extras.unseenNotifications });
   }
   // The team list's facts (teamListCards and teamListJourneys in team-access.server.ts read them).
-  if ("teamCards" in extras)
-    primeRequestFact(
-      request,
-      `teamCards:${user.userId}`,
-      toTeamCards(extras.teamCards as Parameters<typeof toTeamCards>[0])
-    );
-  if ("startedEntries" in extras) {
-    const entries = extras.startedEntries as Parameters<
-      typeof currentJourneysFrom
-    >[1];
-    primeRequestFact(
-      request,
-      `currentJourneys:${user.userId}`,
-      currentJourneysFrom(
-        user,
-        entries,
-        teams.map((t) => t.teamId)
-      )
-    );
+  if ('teamCards' in extras) primeRequestFact(request, `teamCards:${user.userId}`, toTeamCards(extras.teamCards as Parameters<typeof toTeamCards>[0]));
+  if ('startedEntries' in extras) {
+    const entries = extras.startedEntries as Parameters<typeof currentJourneysFrom>[1];
+    primeRequestFact(request, `currentJourneys:${user.userId}`, currentJourneysFrom(user, entries, teams.map((t) => t.teamId)));
   }
   if (info.setCookie) storeOf(request)?.setCookies.push(info.setCookie);
   return { user, sessionId: info.sessionId };
@@ -123,12 +78,10 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
 export function getAuth(request: Request): Promise<AuthState | null> {
   const store = storeOf(request);
   if (store) {
-    const cached = store.memo.get("auth") as
-      | Promise<AuthState | null>
-      | undefined;
+    const cached = store.memo.get('auth') as Promise<AuthState | null> | undefined;
     if (cached) return cached;
     const p = resolveAuth(request);
-    store.memo.set("auth", p);
+    store.memo.set('auth', p);
     return p;
   }
   let p = memo.get(request);
@@ -152,10 +105,10 @@ export function underConstructionUntil(): Date | null {
 }
 
 function guardUnderConstruction() {
-  if (underConstructionUntil()) throw redirect("/under-construction");
+  if (underConstructionUntil()) throw redirect('/under-construction');
 }
 
-export { safeRedirectPath, safeThenTo } from "./safe-redirect.server";
+export { safeRedirectPath, safeThenTo } from './safe-redirect.server';
 
 export function loginPathFor(request: Request) {
   const url = new URL(request.url);
@@ -168,7 +121,7 @@ export function loginPathFor(request: Request) {
  */
 export async function followThenTo(request: Request): Promise<void> {
   const url = new URL(request.url);
-  if (!url.searchParams.has("thenTo")) return;
+  if (!url.searchParams.has('thenTo')) return;
   const to = safeThenTo(url);
   if (!to) return;
   const auth = await getAuth(request);
@@ -179,7 +132,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   guardUnderConstruction();
   const auth = await getAuth(request);
   if (!auth) throw redirect(loginPathFor(request));
-  if (isAccessBlocked(auth.user)) throw redirect("/license-expired");
+  if (isAccessBlocked(auth.user)) throw redirect('/license-expired');
   return auth.user;
 }
 
@@ -187,46 +140,37 @@ export async function requireAnonymous(request: Request): Promise<void> {
   guardUnderConstruction();
   const auth = await getAuth(request);
   if (auth && !isAccessBlocked(auth.user)) {
-    const thenTo = new URL(request.url).searchParams.get("thenTo");
+    const thenTo = new URL(request.url).searchParams.get('thenTo');
     throw redirect(safeRedirectPath(thenTo, appHomePath(auth.user)));
   }
 }
 
-export async function requireProductAdmin(
-  request: Request
-): Promise<CurrentUser> {
+export async function requireProductAdmin(request: Request): Promise<CurrentUser> {
   guardUnderConstruction();
   const auth = await getAuth(request);
-  if (!auth || isAccessBlocked(auth.user) || !policy.canUseAdmin(auth.user))
-    throw redirect("/");
+  if (!auth || isAccessBlocked(auth.user) || !policy.canUseAdmin(auth.user)) throw redirect('/');
   return auth.user;
 }
 
 /** Team admin of the team, organisation admin of its organisation, or product admin. */
-export async function requireTeamAdmin(
-  request: Request,
-  team: { teamId: number; organisationId: number }
-) {
+export async function requireTeamAdmin(request: Request, team: { teamId: number; organisationId: number }) {
   const user = await requireUser(request);
-  if (!policy.canAdministerTeam(user, team)) throw redirect("/app/team");
+  if (!policy.canAdministerTeam(user, team)) throw redirect('/app/team');
   return user;
 }
 
-const json403 = (errorMsg: string) =>
-  Response.json({ errorMsg }, { status: 403 });
-export const NO_PERMISSION = "You do not have permission to do that.";
+const json403 = (errorMsg: string) => Response.json({ errorMsg }, { status: 403 });
+export const NO_PERMISSION = 'You do not have permission to do that.';
 
 /** /api: the session from the x-access-token header (or the cookie); a JSON 403 otherwise. */
 export async function requireApiUser(request: Request): Promise<AuthState> {
   const auth = await getAuth(request);
-  if (!auth) throw json403("Your session has expired. Please log in again.");
-  if (isAccessBlocked(auth.user)) throw json403("Your licence has expired.");
+  if (!auth) throw json403('Your session has expired. Please log in again.');
+  if (isAccessBlocked(auth.user)) throw json403('Your licence has expired.');
   return auth;
 }
 
-export async function requireApiProductAdmin(
-  request: Request
-): Promise<AuthState> {
+export async function requireApiProductAdmin(request: Request): Promise<AuthState> {
   const auth = await requireApiUser(request);
   if (!policy.canUseAdmin(auth.user)) throw json403(NO_PERMISSION);
   return auth;

@@ -1,36 +1,19 @@
-import { redirect } from "@remix-run/node";
-import { getDb } from "@modules/shared/index.server";
-import {
-  listTeamCards,
-  listUserTeams,
-  policy,
-  type CurrentUser,
-  type PolicyUser,
-  type TeamScope,
-} from "@modules/identity/index.server";
-import { currentJourneysOf } from "@modules/journeys/index.server";
-import { requireUser } from "./session.server";
-import { perRequest } from "./request-context.server";
+import { redirect } from '@remix-run/node';
+import { getDb } from '@modules/shared/index.server';
+import { listTeamCards, listUserTeams, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
+import { currentJourneysOf } from '@modules/journeys/index.server';
+import { requireUser } from './session.server';
+import { perRequest } from './request-context.server';
 
 /** The user's enabled teams, loaded once per request (the shell's navigation and the team guard both need them). */
-export const userTeams = (request: Request, userId: number) =>
-  perRequest(request, `teams:${userId}`, () => listUserTeams(getDb(), userId));
+export const userTeams = (request: Request, userId: number) => perRequest(request, `teams:${userId}`, () => listUserTeams(getDb(), userId));
 
 /** The team list's cards: read with the session on a page read of /app/team (session.server.ts), else one query. */
-export const teamListCards = (request: Request, userId: number) =>
-  perRequest(request, `teamCards:${userId}`, () =>
-    listTeamCards(getDb(), userId)
-  );
+export const teamListCards = (request: Request, userId: number) => perRequest(request, `teamCards:${userId}`, () => listTeamCards(getDb(), userId));
 
 /** The current journey of each of the user's teams, for the team list's cards: with the session, or one query. */
 export const teamListJourneys = (request: Request, user: CurrentUser) =>
-  perRequest(request, `currentJourneys:${user.userId}`, async () =>
-    currentJourneysOf(
-      getDb(),
-      user,
-      (await userTeams(request, user.userId)).map((t) => t.teamId)
-    )
-  );
+  perRequest(request, `currentJourneys:${user.userId}`, async () => currentJourneysOf(getDb(), user, (await userTeams(request, user.userId)).map((t) => t.teamId)));
 
 /**
  * Guards for /app/team/{teamId}/*. Every team page needs membership of the (enabled) team:
@@ -38,16 +21,12 @@ export const teamListJourneys = (request: Request, user: CurrentUser) =>
  * (posts: canSeeTeamPosts, insights: canSeeTeamInsights, journeys: canSeeTeamJourneys); a member
  * lacking the right goes to the team home.
  */
-export type TeamNeed = "member" | "admin" | "posts" | "insights" | "journeys";
+export type TeamNeed = 'member' | 'admin' | 'posts' | 'insights' | 'journeys';
 
 /** Which policy question each team page asks: the guards and the navigation share it. */
-export const TEAM_NEEDS: Record<
-  TeamNeed,
-  (user: PolicyUser, team: TeamScope) => boolean
-> = {
+export const TEAM_NEEDS: Record<TeamNeed, (user: PolicyUser, team: TeamScope) => boolean> = {
   member: policy.canSeeTeam,
-  admin: (user, team) =>
-    policy.canSeeTeam(user, team) && policy.canAdministerTeam(user, team),
+  admin: (user, team) => policy.canSeeTeam(user, team) && policy.canAdministerTeam(user, team),
   posts: policy.canSeeTeamPosts,
   insights: policy.canSeeTeamInsights,
   journeys: policy.canSeeTeamJourneys,
@@ -55,12 +34,7 @@ export const TEAM_NEEDS: Record<
 
 export interface TeamAccess {
   user: CurrentUser;
-  team: {
-    teamId: number;
-    name: string;
-    organisationId: number;
-    isTeamAdmin: boolean;
-  };
+  team: { teamId: number; name: string; organisationId: number; isTeamAdmin: boolean };
 }
 
 export function parseTeamId(value: string | undefined): number | null {
@@ -69,19 +43,13 @@ export function parseTeamId(value: string | undefined): number | null {
   return n > 0 ? n : null;
 }
 
-export async function requireTeamAccess(
-  request: Request,
-  teamIdParam: string | undefined,
-  need: TeamNeed = "member"
-): Promise<TeamAccess> {
+export async function requireTeamAccess(request: Request, teamIdParam: string | undefined, need: TeamNeed = 'member'): Promise<TeamAccess> {
   const user = await requireUser(request);
   const teamId = parseTeamId(teamIdParam);
   const teams = await userTeams(request, user.userId);
-  const team =
-    teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
+  const team = teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
   // Spec: an unknown team redirects to the user's first team (the team list only when they have none).
-  if (!team)
-    throw redirect(teams[0] ? `/app/team/${teams[0].teamId}` : "/app/team");
+  if (!team) throw redirect(teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team');
   const home = `/app/team/${teamId}`;
   if (!TEAM_NEEDS[need](user, team)) throw redirect(home);
   return { user, team };

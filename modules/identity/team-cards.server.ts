@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import type { Database } from "@modules/shared/db/database";
-import { prepared } from "@modules/shared/db/prepared.server";
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Database } from '@modules/shared/db/database';
+import { prepared } from '@modules/shared/db/prepared.server';
 
 /** A card on the team list: the team, its description as plain text, and how many members it has. */
 export interface TeamCard {
@@ -15,34 +15,25 @@ export interface TeamCard {
 export function htmlToPlainText(html: string | null): string | null {
   if (!html) return null;
   const text = html
-    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
+    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
     .trim();
   return text || null;
 }
 
 /** The user's enabled teams (by name, as the team list and the navigation order them), one query. */
-export async function listTeamCards(
-  db: Kysely<Database>,
-  userId: number
-): Promise<TeamCard[]> {
+export async function listTeamCards(db: Kysely<Database>, userId: number): Promise<TeamCard[]> {
   return toTeamCards(await teamCardRows(db, userId));
 }
 
-type TeamCardRow = {
-  teamId: number;
-  name: string;
-  description: string | null;
-  memberCount: number | string | null;
-  isTeamAdmin: boolean;
-};
+type TeamCardRow = { teamId: number; name: string; description: string | null; memberCount: number | string | null; isTeamAdmin: boolean };
 
 /** The rows of either statement (listTeamCards', or teamCardsOfUser's JSON) as cards. */
 export function toTeamCards(rows: readonly TeamCardRow[] | null): TeamCard[] {
@@ -59,39 +50,39 @@ export function toTeamCards(rows: readonly TeamCardRow[] | null): TeamCard[] {
  * The same cards as one JSON value, correlated to `users`: the session's statement reads it along
  * for the team list page (app/utils/session.server.ts), which then needs no query of its own.
  */
-export function teamCardsOfUser(eb: ExpressionBuilder<Database, "users">) {
+export function teamCardsOfUser(eb: ExpressionBuilder<Database, 'users'>) {
   return eb
-    .selectFrom("team_users as mine")
-    .innerJoin("teams", "teams.id", "mine.team_id")
+    .selectFrom('team_users as mine')
+    .innerJoin('teams', 'teams.id', 'mine.team_id')
     .select(
       sql<TeamCardRow[] | null>`json_agg(json_build_object(
         'teamId', teams.id, 'name', teams.name, 'description', teams.description, 'isTeamAdmin', mine.is_team_admin,
         'memberCount', (select count(*)::int from team_users as all_members where all_members.team_id = teams.id)
-      ) order by teams.name)`.as("cards")
+      ) order by teams.name)`.as('cards'),
     )
-    .whereRef("mine.user_id", "=", "users.id")
-    .where("teams.is_disabled", "=", false)
+    .whereRef('mine.user_id', '=', 'users.id')
+    .where('teams.is_disabled', '=', false)
     .$asScalar();
 }
 
 /** The team list's statement, compiled once (it runs on every visit of the team list). */
 const teamCardRows = prepared((db: Kysely<Database>, userId: number) =>
   db
-    .selectFrom("team_users as mine")
-    .innerJoin("teams", "teams.id", "mine.team_id")
+    .selectFrom('team_users as mine')
+    .innerJoin('teams', 'teams.id', 'mine.team_id')
     .select([
-      "teams.id as teamId",
-      "teams.name",
-      "teams.description",
-      "mine.is_team_admin as isTeamAdmin",
+      'teams.id as teamId',
+      'teams.name',
+      'teams.description',
+      'mine.is_team_admin as isTeamAdmin',
       (eb) =>
         eb
-          .selectFrom("team_users as all_members")
-          .select(sql<number>`count(*)::int`.as("n"))
-          .whereRef("all_members.team_id", "=", "teams.id")
-          .as("memberCount"),
+          .selectFrom('team_users as all_members')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('all_members.team_id', '=', 'teams.id')
+          .as('memberCount'),
     ])
-    .where("mine.user_id", "=", userId)
-    .where("teams.is_disabled", "=", false)
-    .orderBy("teams.name")
+    .where('mine.user_id', '=', userId)
+    .where('teams.is_disabled', '=', false)
+    .orderBy('teams.name'),
 );

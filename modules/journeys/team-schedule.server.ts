@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder } from "kysely";
-import { prepared, type Database, type Db } from "@modules/shared/index.server";
-import { policy, type PolicyUser } from "@modules/identity/index.server";
+import { sql, type ExpressionBuilder } from 'kysely';
+import { prepared, type Database, type Db } from '@modules/shared/index.server';
+import { policy, type PolicyUser } from '@modules/identity/index.server';
 import {
   BREAK_JOURNEY_ID,
   NO_TEAM_JOURNEYS,
@@ -11,7 +11,7 @@ import {
   teamJourneyPanel,
   teamTimeline,
   type TimelineFilter,
-} from "./rules";
+} from './rules';
 
 /**
  * A team's journey schedule (team journeys, breaks, teamJourneysEndAt) read for one learner: the
@@ -34,7 +34,7 @@ export interface TeamJourneyEntry {
   isBreak: boolean;
   /** For this learner: not started and unlockedAt in the future (or the journey itself is locked). */
   isLocked: boolean;
-  button: "Start" | "Continue" | null;
+  button: 'Start' | 'Continue' | null;
   userJourney: { userJourneyId: number; completedAt: string | null } | null;
 }
 
@@ -43,22 +43,16 @@ export interface TeamJourneyEntry {
  * correlated subquery on "users": { teamId, journeyId } in the teams' order, breaks left out, read
  * with the session in one statement (issue 16).
  */
-export function teamJourneysOfUser(eb: ExpressionBuilder<Database, "users">) {
+export function teamJourneysOfUser(eb: ExpressionBuilder<Database, 'users'>) {
   return eb
-    .selectFrom("team_journeys as tj")
-    .innerJoin("team_users as tju", "tju.team_id", "tj.team_id")
-    .innerJoin("teams as tjt", "tjt.id", "tj.team_id")
-    .select(
-      sql<
-        { teamId: number; journeyId: number }[]
-      >`json_agg(json_build_object('teamId', tj.team_id, 'journeyId', tj.journey_id) order by tj.team_id, tj.ordinal, tj.id)`.as(
-        "list"
-      )
-    )
-    .whereRef("tju.user_id", "=", "users.id")
-    .where("tjt.is_disabled", "=", false)
-    .where("tj.journey_id", "!=", BREAK_JOURNEY_ID)
-    .where("tj.break_label", "is", null)
+    .selectFrom('team_journeys as tj')
+    .innerJoin('team_users as tju', 'tju.team_id', 'tj.team_id')
+    .innerJoin('teams as tjt', 'tjt.id', 'tj.team_id')
+    .select(sql<{ teamId: number; journeyId: number }[]>`json_agg(json_build_object('teamId', tj.team_id, 'journeyId', tj.journey_id) order by tj.team_id, tj.ordinal, tj.id)`.as('list'))
+    .whereRef('tju.user_id', '=', 'users.id')
+    .where('tjt.is_disabled', '=', false)
+    .where('tj.journey_id', '!=', BREAK_JOURNEY_ID)
+    .where('tj.break_label', 'is', null)
     .$asScalar();
 }
 
@@ -67,19 +61,9 @@ export function teamJourneysOfUser(eb: ExpressionBuilder<Database, "users">) {
  * future, unless the team's journeys have ended; null for a break or none. One query for all teams;
  * an empty map for a student licence (journeys hidden).
  */
-export async function currentJourneysOf(
-  db: Db,
-  user: PolicyUser,
-  teamIds: number[],
-  now = new Date()
-): Promise<Map<number, CurrentJourney | null>> {
+export async function currentJourneysOf(db: Db, user: PolicyUser, teamIds: number[], now = new Date()): Promise<Map<number, CurrentJourney | null>> {
   if (!teamIds.length || !policy.canSeeJourneys(user)) return new Map();
-  return currentJourneysFrom(
-    user,
-    await scheduledEntriesOf(db, teamIds, now),
-    teamIds,
-    now
-  );
+  return currentJourneysFrom(user, await scheduledEntriesOf(db, teamIds, now), teamIds, now);
 }
 
 type CurrentJourney = { journeyId: number; urlId: string; name: string };
@@ -98,42 +82,15 @@ type StartedEntry = {
  * currentJourneysOf from rows already read (its own statement's, or startedEntriesOfUser's JSON that
  * the session's statement carries for the team list), for these teams only.
  */
-export function currentJourneysFrom(
-  user: PolicyUser,
-  rows: readonly StartedEntry[] | null,
-  teamIds: readonly number[],
-  now = new Date()
-) {
+export function currentJourneysFrom(user: PolicyUser, rows: readonly StartedEntry[] | null, teamIds: readonly number[], now = new Date()) {
   const out = new Map<number, CurrentJourney | null>();
   if (!policy.canSeeJourneys(user)) return out;
   const byTeam = new Map<number, StartedEntry[]>();
-  for (const r of rows ?? [])
-    if (teamIds.includes(r.team_id))
-      byTeam.set(r.team_id, [...(byTeam.get(r.team_id) ?? []), r]);
+  for (const r of rows ?? []) if (teamIds.includes(r.team_id)) byTeam.set(r.team_id, [...(byTeam.get(r.team_id) ?? []), r]);
   for (const [teamId, list] of byTeam) {
-    const entries = list.map((r) => ({
-      teamJourneyId: r.id,
-      journeyId: r.journey_id,
-      breakLabel: r.break_label,
-      scheduledAt: iso(r.scheduled_at),
-      unlockedAt: null,
-      row: r,
-    }));
-    const current = teamTimeline(
-      entries,
-      list[0]?.team_journeys_end_at ?? null,
-      now
-    ).current;
-    out.set(
-      teamId,
-      current && !isBreak(current)
-        ? {
-            journeyId: current.journeyId,
-            urlId: current.row.url_id,
-            name: current.row.name,
-          }
-        : null
-    );
+    const entries = list.map((r) => ({ teamJourneyId: r.id, journeyId: r.journey_id, breakLabel: r.break_label, scheduledAt: iso(r.scheduled_at), unlockedAt: null, row: r }));
+    const current = teamTimeline(entries, list[0]?.team_journeys_end_at ?? null, now).current;
+    out.set(teamId, current && !isBreak(current) ? { journeyId: current.journeyId, urlId: current.row.url_id, name: current.row.name } : null);
   }
   return out;
 }
@@ -142,20 +99,20 @@ export function currentJourneysFrom(
  * The started entries of all the user's teams' schedules as one JSON value, correlated to `users`
  * (the session's statement reads it along for the team list; the statement's clock is the database's).
  */
-export function startedEntriesOfUser(eb: ExpressionBuilder<Database, "users">) {
+export function startedEntriesOfUser(eb: ExpressionBuilder<Database, 'users'>) {
   return eb
-    .selectFrom("team_journeys as t")
-    .innerJoin("team_users as tu", "tu.team_id", "t.team_id")
-    .innerJoin("journeys as j", "j.id", "t.journey_id")
-    .leftJoin("team_schedules as s", "s.team_id", "t.team_id")
+    .selectFrom('team_journeys as t')
+    .innerJoin('team_users as tu', 'tu.team_id', 't.team_id')
+    .innerJoin('journeys as j', 'j.id', 't.journey_id')
+    .leftJoin('team_schedules as s', 's.team_id', 't.team_id')
     .select(
       sql<StartedEntry[] | null>`json_agg(json_build_object(
         'id', t.id, 'team_id', t.team_id, 'journey_id', t.journey_id, 'scheduled_at', t.scheduled_at, 'break_label', t.break_label,
         'url_id', j.url_id, 'name', j.name, 'team_journeys_end_at', s.team_journeys_end_at
-      ) order by t.team_id, t.scheduled_at, t.id)`.as("entries")
+      ) order by t.team_id, t.scheduled_at, t.id)`.as('entries'),
     )
-    .whereRef("tu.user_id", "=", "users.id")
-    .where("t.scheduled_at", "is not", null)
+    .whereRef('tu.user_id', '=', 'users.id')
+    .where('t.scheduled_at', 'is not', null)
     .where(sql<boolean>`t.scheduled_at <= now()`)
     .$asScalar();
 }
@@ -163,226 +120,114 @@ export function startedEntriesOfUser(eb: ExpressionBuilder<Database, "users">) {
 /** The started entries of some teams' schedules, compiled once. */
 const scheduledEntriesOf = prepared((db: Db, teamIds: number[], now: Date) =>
   db
-    .selectFrom("team_journeys as t")
-    .innerJoin("journeys as j", "j.id", "t.journey_id")
-    .leftJoin("team_schedules as s", "s.team_id", "t.team_id")
-    .select([
-      "t.id",
-      "t.team_id",
-      "t.journey_id",
-      "t.scheduled_at",
-      "t.break_label",
-      "j.url_id",
-      "j.name",
-      "s.team_journeys_end_at",
-    ])
+    .selectFrom('team_journeys as t')
+    .innerJoin('journeys as j', 'j.id', 't.journey_id')
+    .leftJoin('team_schedules as s', 's.team_id', 't.team_id')
+    .select(['t.id', 't.team_id', 't.journey_id', 't.scheduled_at', 't.break_label', 'j.url_id', 'j.name', 's.team_journeys_end_at'])
     .where(sql<boolean>`t.team_id = any(${teamIds}::int[])`)
-    .where("t.scheduled_at", "is not", null)
-    .where("t.scheduled_at", "<=", now)
-    .orderBy("t.team_id")
-    .orderBy("t.scheduled_at")
-    .orderBy("t.id")
+    .where('t.scheduled_at', 'is not', null)
+    .where('t.scheduled_at', '<=', now)
+    .orderBy('t.team_id')
+    .orderBy('t.scheduled_at')
+    .orderBy('t.id'),
 );
 
 /** The team's schedule for this learner. The caller has checked membership (requireTeamAccess). */
-export async function getTeamSchedule(
-  db: Db,
-  user: PolicyUser,
-  teamId: number,
-  now = new Date()
-) {
-  if (!policy.canSeeJourneys(user))
-    return {
-      entries: [] as TeamJourneyEntry[],
-      teamJourneysEndAt: null as string | null,
-    };
+export async function getTeamSchedule(db: Db, user: PolicyUser, teamId: number, now = new Date()) {
+  if (!policy.canSeeJourneys(user)) return { entries: [] as TeamJourneyEntry[], teamJourneysEndAt: null as string | null };
   const rows = await db
-    .selectFrom("team_journeys as t")
-    .innerJoin("journeys as j", "j.id", "t.journey_id")
-    .select([
-      "t.id",
-      "t.journey_id",
-      "t.scheduled_at",
-      "t.unlocked_at",
-      "t.length_days",
-      "t.break_label",
-      "j.url_id",
-      "j.name",
-      "j.overview",
-      "j.is_locked",
-    ])
-    .where("t.team_id", "=", teamId)
-    .orderBy("t.ordinal")
-    .orderBy("t.id")
+    .selectFrom('team_journeys as t')
+    .innerJoin('journeys as j', 'j.id', 't.journey_id')
+    .select(['t.id', 't.journey_id', 't.scheduled_at', 't.unlocked_at', 't.length_days', 't.break_label', 'j.url_id', 'j.name', 'j.overview', 'j.is_locked'])
+    .where('t.team_id', '=', teamId)
+    .orderBy('t.ordinal')
+    .orderBy('t.id')
     .limit(500)
     .execute();
-  const schedule = await db
-    .selectFrom("team_schedules")
-    .select("team_journeys_end_at")
-    .where("team_id", "=", teamId)
-    .executeTakeFirst();
+  const schedule = await db.selectFrom('team_schedules').select('team_journeys_end_at').where('team_id', '=', teamId).executeTakeFirst();
   const journeyIds = [...new Set(rows.map((r) => r.journey_id))];
   const mine = journeyIds.length
-    ? await db
-        .selectFrom("user_journeys")
-        .select(["id", "journey_id", "completed_at"])
-        .where("user_id", "=", user.userId)
-        .where("journey_id", "in", journeyIds)
-        .execute()
+    ? await db.selectFrom('user_journeys').select(['id', 'journey_id', 'completed_at']).where('user_id', '=', user.userId).where('journey_id', 'in', journeyIds).execute()
     : [];
   const byJourney = new Map(mine.map((m) => [m.journey_id, m]));
   const entries = rows.map((r): TeamJourneyEntry => {
     const uj = byJourney.get(r.journey_id);
     const brk = isBreak({ journeyId: r.journey_id, breakLabel: r.break_label });
-    const locked = brk
-      ? true
-      : r.is_locked || isEntryLocked(r.unlocked_at, !!uj, now);
+    const locked = brk ? true : r.is_locked || isEntryLocked(r.unlocked_at, !!uj, now);
     return {
       teamJourneyId: r.id,
       journeyId: r.journey_id,
       urlId: r.url_id,
-      name: brk ? r.break_label ?? "Break" : r.name,
-      overview: brk ? "" : r.overview,
+      name: brk ? (r.break_label ?? 'Break') : r.name,
+      overview: brk ? '' : r.overview,
       scheduledAt: iso(r.scheduled_at),
       unlockedAt: iso(r.unlocked_at),
       lengthDays: r.length_days,
-      breakLabel: brk ? r.break_label ?? "Break" : null,
+      breakLabel: brk ? (r.break_label ?? 'Break') : null,
       isBreak: brk,
       isLocked: locked,
-      button: brk
-        ? null
-        : journeyButton(locked, uj ? { completedAt: uj.completed_at } : null),
-      userJourney: uj
-        ? { userJourneyId: uj.id, completedAt: iso(uj.completed_at) }
-        : null,
+      button: brk ? null : journeyButton(locked, uj ? { completedAt: uj.completed_at } : null),
+      userJourney: uj ? { userJourneyId: uj.id, completedAt: iso(uj.completed_at) } : null,
     };
   });
-  return {
-    entries,
-    teamJourneysEndAt: iso(schedule?.team_journeys_end_at ?? null),
-  };
+  return { entries, teamJourneysEndAt: iso(schedule?.team_journeys_end_at ?? null) };
 }
 
 /** The team journeys page: the timeline (past, current, future) and unscheduled list, filtered. */
-export async function getTeamJourneysPage(
-  db: Db,
-  user: PolicyUser,
-  teamId: number,
-  filter: TimelineFilter = "all",
-  now = new Date()
-) {
-  const { entries, teamJourneysEndAt } = await getTeamSchedule(
-    db,
-    user,
-    teamId,
-    now
-  );
-  const shown = entries.filter((e) =>
-    e.isBreak ? filter === "all" : matchesFilter(filter, e.userJourney)
-  );
+export async function getTeamJourneysPage(db: Db, user: PolicyUser, teamId: number, filter: TimelineFilter = 'all', now = new Date()) {
+  const { entries, teamJourneysEndAt } = await getTeamSchedule(db, user, teamId, now);
+  const shown = entries.filter((e) => (e.isBreak ? filter === 'all' : matchesFilter(filter, e.userJourney)));
   const t = teamTimeline(shown, teamJourneysEndAt, now);
   return {
     teamJourneysEndAt,
     hasJourneys: entries.some((e) => !e.isBreak),
-    timeline: t.scheduled.map((r) => ({
-      ...r.entry,
-      isPast: r.isPast,
-      isCurrent: r.isCurrent,
-    })),
+    timeline: t.scheduled.map((r) => ({ ...r.entry, isPast: r.isPast, isCurrent: r.isCurrent })),
     unscheduled: t.unscheduled,
   };
 }
 
 export type TeamJourneyPanel =
-  | {
-      kind: "journeys";
-      journeys: TeamJourneyEntry[];
-      currentJourney: TeamJourneyEntry | null;
-    }
-  | {
-      kind: "next";
-      journey: TeamJourneyEntry;
-      startsAt: string;
-      currentJourney: TeamJourneyEntry | null;
-    }
-  | { kind: "none"; message: string; currentJourney: TeamJourneyEntry | null };
+  | { kind: 'journeys'; journeys: TeamJourneyEntry[]; currentJourney: TeamJourneyEntry | null }
+  | { kind: 'next'; journey: TeamJourneyEntry; startsAt: string; currentJourney: TeamJourneyEntry | null }
+  | { kind: 'none'; message: string; currentJourney: TeamJourneyEntry | null };
 
 /**
  * For the team home (decision 170): the Team Journeys panel and the current-journey banner
  * (`currentJourney`: the current timeline entry, null when it is a break or there is none).
  * Null for a student licence (journeys hidden). Three queries.
  */
-export async function getTeamJourneyPanel(
-  db: Db,
-  user: PolicyUser,
-  teamId: number,
-  now = new Date()
-): Promise<TeamJourneyPanel | null> {
+export async function getTeamJourneyPanel(db: Db, user: PolicyUser, teamId: number, now = new Date()): Promise<TeamJourneyPanel | null> {
   if (!policy.canSeeJourneys(user)) return null;
-  const { entries, teamJourneysEndAt } = await getTeamSchedule(
-    db,
-    user,
-    teamId,
-    now
-  );
+  const { entries, teamJourneysEndAt } = await getTeamSchedule(db, user, teamId, now);
   const current = teamTimeline(entries, teamJourneysEndAt, now).current;
   const currentJourney = current && !current.isBreak ? current : null;
-  const userJourneys = new Map(
-    entries
-      .filter((e) => e.userJourney)
-      .map((e) => [e.journeyId, { completedAt: e.userJourney!.completedAt }])
-  );
+  const userJourneys = new Map(entries.filter((e) => e.userJourney).map((e) => [e.journeyId, { completedAt: e.userJourney!.completedAt }]));
   const answer = teamJourneyPanel(
     entries.filter((e) => !e.isLocked || e.userJourney || e.isBreak),
     userJourneys,
-    now
+    now,
   );
-  if (answer.kind === "journeys")
-    return { kind: "journeys", journeys: answer.entries, currentJourney };
-  if (answer.kind === "next")
-    return {
-      kind: "next",
-      journey: answer.entry,
-      startsAt: answer.scheduledAt,
-      currentJourney,
-    };
+  if (answer.kind === 'journeys') return { kind: 'journeys', journeys: answer.entries, currentJourney };
+  if (answer.kind === 'next') return { kind: 'next', journey: answer.entry, startsAt: answer.scheduledAt, currentJourney };
   // Locked entries were left out of the panel's list; the next one may still be one of them.
   const next = entries
-    .filter(
-      (e) =>
-        !e.isBreak &&
-        e.scheduledAt &&
-        new Date(e.scheduledAt) > now &&
-        !e.userJourney?.completedAt
-    )
+    .filter((e) => !e.isBreak && e.scheduledAt && new Date(e.scheduledAt) > now && !e.userJourney?.completedAt)
     .sort((a, b) => a.scheduledAt!.localeCompare(b.scheduledAt!))[0];
-  if (next)
-    return {
-      kind: "next",
-      journey: next,
-      startsAt: next.scheduledAt!,
-      currentJourney,
-    };
-  return { kind: "none", message: NO_TEAM_JOURNEYS, currentJourney };
+  if (next) return { kind: 'next', journey: next, startsAt: next.scheduledAt!, currentJourney };
+  return { kind: 'none', message: NO_TEAM_JOURNEYS, currentJourney };
 }
 
 /** Replaces a team's schedule (demo seed, tests; the admin console's preset editor later). */
 export async function setTeamSchedule(
   db: Db,
   teamId: number,
-  entries: {
-    journeyId: number;
-    scheduledAt?: Date | null;
-    unlockedAt?: Date | null;
-    lengthDays?: number | null;
-    breakLabel?: string | null;
-  }[],
-  teamJourneysEndAt: Date | null = null
+  entries: { journeyId: number; scheduledAt?: Date | null; unlockedAt?: Date | null; lengthDays?: number | null; breakLabel?: string | null }[],
+  teamJourneysEndAt: Date | null = null,
 ) {
-  await db.deleteFrom("team_journeys").where("team_id", "=", teamId).execute();
+  await db.deleteFrom('team_journeys').where('team_id', '=', teamId).execute();
   if (entries.length) {
     await db
-      .insertInto("team_journeys")
+      .insertInto('team_journeys')
       .values(
         entries.map((e, i) => ({
           team_id: teamId,
@@ -391,19 +236,14 @@ export async function setTeamSchedule(
           scheduled_at: e.scheduledAt ?? null,
           unlocked_at: e.unlockedAt ?? null,
           length_days: e.lengthDays ?? null,
-          break_label:
-            e.breakLabel ?? (e.journeyId === BREAK_JOURNEY_ID ? "Break" : null),
-        }))
+          break_label: e.breakLabel ?? (e.journeyId === BREAK_JOURNEY_ID ? 'Break' : null),
+        })),
       )
       .execute();
   }
   await db
-    .insertInto("team_schedules")
+    .insertInto('team_schedules')
     .values({ team_id: teamId, team_journeys_end_at: teamJourneysEndAt })
-    .onConflict((oc) =>
-      oc
-        .column("team_id")
-        .doUpdateSet({ team_journeys_end_at: teamJourneysEndAt })
-    )
+    .onConflict((oc) => oc.column('team_id').doUpdateSet({ team_journeys_end_at: teamJourneysEndAt }))
     .execute();
 }

@@ -2,15 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as TeamList from './team._index';
 import * as AppLayout from '../app';
-import { getDb } from '@modules/shared/index.server';
-import path from 'node:path';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
 import { LicenseType } from '@modules/identity/schemas';
-import { DAY } from '@modules/shared/clock';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
+import { scheduleRunningAndResting, startedDaysAgo } from '../../../tests/support/team-schedules';
 
 /** /app/team as the learner sees it: the rendered page, from data each test makes itself. */
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
@@ -35,33 +30,19 @@ describe('/app/team (rendered)', () => {
   });
 
   it('names each team’s current journey: the latest started entry, none during a break, hidden for a student licence', async () => {
-    await seedArticles(getDb(), path.resolve('content/articles'));
-    await seedCatalogue(getDb());
-    await seedActivities(getDb());
-    await seedJourneys(getDb());
     const organisationId = await makeOrganisation({ licenseType: LicenseType.Full });
     const names = { running: unique('Running'), resting: unique('Resting'), students: unique('Students') };
     const running = await makeTeam({ organisationId, name: names.running });
     const resting = await makeTeam({ organisationId, name: names.resting });
-    const ago = (days: number) => new Date(Date.now() - days * DAY);
-    await setTeamSchedule(getDb(), running.teamId, [
-      { journeyId: 2, scheduledAt: ago(30) },
-      { journeyId: 3, scheduledAt: ago(7) },
-      { journeyId: 4, scheduledAt: ago(-14) },
-    ]);
-    await setTeamSchedule(getDb(), resting.teamId, [
-      { journeyId: 2, scheduledAt: ago(30) },
-      { journeyId: BREAK_JOURNEY_ID, scheduledAt: ago(3), breakLabel: 'Summer break' },
-    ]);
-    const third = await getDb().selectFrom('journeys').select('name').where('id', '=', 3).executeTakeFirstOrThrow();
+    const third = await scheduleRunningAndResting(running.teamId, resting.teamId);
     const me = await makeUser({ organisationId, teams: [{ teamId: running.teamId }, { teamId: resting.teamId }] });
     const page = await renderRoute('/app/team', { route: TeamList, cookie: (await signIn(me.userId)).cookie });
-    expect(page.text).toContain(`${names.running} 1 member Current journey: ${third.name}`);
+    expect(page.text).toContain(`${names.running} 1 member Current journey: ${third}`);
     expect(page.text).toContain(`${names.resting} 1 member ${TeamList.NO_JOURNEY}`);
 
     const studentOrg = await makeOrganisation({ licenseType: LicenseType.Student });
     const studentTeam = await makeTeam({ organisationId: studentOrg, name: names.students });
-    await setTeamSchedule(getDb(), studentTeam.teamId, [{ journeyId: 2, scheduledAt: ago(5) }]);
+    await startedDaysAgo(studentTeam.teamId, 5);
     const student = await makeUser({ organisationId: studentOrg, teams: [{ teamId: studentTeam.teamId }] });
     const studentPage = await renderRoute('/app/team', { route: TeamList, cookie: (await signIn(student.userId)).cookie });
     expect(studentPage.text).toContain(`${names.students} 1 member`);
