@@ -29,12 +29,18 @@ async function postmasterPid(databaseUrl: string): Promise<number | null> {
   }
 }
 
-const childrenOf = (pid: number) =>
-  fs
-    .readdirSync(`/proc/${pid}/task`)
-    .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/))
-    .filter(Boolean)
-    .map(Number);
+/** The postmaster's backends (none when the kernel does not list children, or it has exited). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Pins the local database to `core`; answers how to undo it (or null and why not). Needs taskset

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedPages } from './feed-pages';
+import { feedPages, withLoadedPage, type LoadedPages } from './feed-pages';
 import type { FeedPost } from './post-card';
 
 const posts = (...ids: number[]) => ids.map((postId) => ({ postId }) as FeedPost);
@@ -19,10 +19,20 @@ describe('feedPages', () => {
     expect(r).toMatchObject({ hasMore: false, lastOffset: 4 });
   });
 
-  it('keeps page 2 when a revalidation reloads only page 3 (it replaces itself)', () => {
-    const before = { 2: { posts: posts(3, 4), hasMore: true }, 4: { posts: posts(5, 6), hasMore: false } };
-    const after = { ...before, 4: { posts: posts(5, 6), hasMore: false } };
-    expect(ids(feedPages(first, after))).toEqual(ids(feedPages(first, before)));
+  it('keeps page 2 when a like revalidates and the fetcher answers page 3 again', () => {
+    const none: LoadedPages = { locationKey: 'a', pages: {} };
+    const page = (offset: number, ids: number[], hasMore: boolean) => ({ posts: posts(...ids), hasMore, offset });
+    let loaded = withLoadedPage(none, 'a', page(2, [3, 4], true));
+    loaded = withLoadedPage(loaded, 'a', page(4, [5, 6], false));
+    // The revalidation: the fetcher's newest page comes back (a like changed one of its posts).
+    loaded = withLoadedPage(loaded, 'a', page(4, [5, 6], false));
+    expect(ids(feedPages(first, loaded.pages))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('starts again from the first page at a new location (the redirect after posting)', () => {
+    const loaded = withLoadedPage({ locationKey: 'a', pages: {} }, 'a', { posts: posts(3, 4), hasMore: true, offset: 2 });
+    const after = withLoadedPage(loaded, 'b', { posts: posts(9), hasMore: false, offset: 2 });
+    expect(after).toEqual({ locationKey: 'b', pages: { 2: { posts: posts(9), hasMore: false } } });
   });
 
   it('shows a post once when a new post shifted the offsets between loads', () => {

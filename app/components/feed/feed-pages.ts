@@ -4,6 +4,17 @@ import type { FeedPost } from './post-card';
 /** One page of the team feed as its loader returns it. */
 export type FeedPageData = { posts: unknown; hasMore: boolean; offset: number };
 type FeedPage = { posts: FeedPost[]; hasMore: boolean };
+/** The pages 'Load more posts' fetched, by offset, for the location they were loaded at. */
+export type LoadedPages = { locationKey: string; pages: Record<number, FeedPage> };
+
+/**
+ * Records a page the fetcher answered. A page at an offset already loaded replaces it (a
+ * revalidation reloads the newest page only); a new location starts from nothing.
+ */
+export function withLoadedPage(prev: LoadedPages, locationKey: string, page: FeedPageData): LoadedPages {
+  const pages = prev.locationKey === locationKey ? prev.pages : {};
+  return { locationKey, pages: { ...pages, [page.offset]: { posts: page.posts as FeedPost[], hasMore: page.hasMore } } };
+}
 
 /**
  * The team feed's first page and the pages 'Load more posts' fetched after it. Pages are kept by
@@ -12,14 +23,10 @@ type FeedPage = { posts: FeedPost[]; hasMore: boolean };
  * after posting) starts again at the first page.
  */
 export function useFeedPages(first: FeedPageData, more: { data?: FeedPageData; state: string }, locationKey: string) {
-  const [loaded, setLoaded] = useState<{ locationKey: string; pages: Record<number, FeedPage> }>({ locationKey, pages: {} });
+  const [loaded, setLoaded] = useState<LoadedPages>({ locationKey, pages: {} });
   useEffect(() => {
     const d = more.data;
-    if (!d || more.state !== 'idle') return;
-    setLoaded((prev) => ({
-      locationKey,
-      pages: { ...(prev.locationKey === locationKey ? prev.pages : {}), [d.offset]: { posts: d.posts as FeedPost[], hasMore: d.hasMore } },
-    }));
+    if (d && more.state === 'idle') setLoaded((prev) => withLoadedPage(prev, locationKey, d));
   }, [more.data, more.state, locationKey]);
   return feedPages(first, loaded.locationKey === locationKey ? loaded.pages : {});
 }
