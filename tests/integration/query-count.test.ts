@@ -201,6 +201,23 @@ describe('queries per page', () => {
       expect(g.skills.length).toBeLessThanOrEqual(skills.SKILLS_PER_GROUP);
       expect(g.skillCount).toBeGreaterThan(g.skills.length);
     }
+    // The stories page shows one row per module and links a bigger module to ?module={id}, which
+    // pages all of its stories; the page after the last one, or a module that is not a number, is a 404.
+    type StoriesPage = { data: { modules: { moduleId: number; stories: unknown[]; storyCount: number }[]; paging: { page: number; pageCount: number } | null } };
+    const overview = (await get(stories.loader as Fn, '/app/explore/story')()) as StoriesPage;
+    for (const m of overview.data.modules) {
+      expect(m.stories).toHaveLength(stories.STORIES_PER_MODULE);
+      expect(m.storyCount).toBeGreaterThan(stories.STORIES_PER_PAGE);
+    }
+    const big = overview.data.modules[0]!;
+    const modulePage = async (q: string) => (await get(stories.loader as Fn, `/app/explore/story?module=${big.moduleId}${q}`)()) as StoriesPage & { status?: number };
+    const first = await modulePage('');
+    expect(first.data.modules[0]!.stories).toHaveLength(stories.STORIES_PER_PAGE);
+    expect(first.data.paging).toEqual({ moduleId: big.moduleId, page: 1, pageCount: Math.ceil(big.storyCount / stories.STORIES_PER_PAGE) });
+    const lastPage = first.data.paging!.pageCount;
+    expect((await modulePage(`&page=${lastPage}`)).data.modules[0]!.stories.length).toBeGreaterThan(0);
+    expect((await modulePage(`&page=${lastPage + 1}`)).status).toBe(404);
+    expect(((await get(stories.loader as Fn, '/app/explore/story?module=abc')()) as { status: number }).status).toBe(404);
   });
 });
 

@@ -15,11 +15,11 @@ export const links = exploreLinks;
 export const meta = appMeta('Stories');
 
 /**
- * /app/explore/story: the featured story banner and the first STORIES_PER_MODULE stories of each
- * module, a bigger module linking to ?module={id}, which pages all of its stories
+ * /app/explore/story: the featured story banner and, per module, one row of its first
+ * STORIES_PER_MODULE stories; a bigger module links to ?module={id}, which pages all of its stories
  * (STORIES_PER_PAGE a page), so no page grows with the catalogue (docs/decisions/145).
  */
-export const STORIES_PER_MODULE = 8;
+export const STORIES_PER_MODULE = 4;
 export const STORIES_PER_PAGE = 24;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pageParam = query.get('page') ?? '1';
   if (!/^\d{1,5}$/.test(pageParam) || Number(pageParam) < 1) notFound();
   const [reference, progress] = await Promise.all([getReferenceData(getDb()), getUserProgress(getDb(), user.userId)]);
-  const card = (s: (typeof reference.modules)[number]['stories'][number]) => ({
+  const card = (s: Story) => ({
     storyId: s.storyId,
     urlId: s.urlId,
     name: s.name,
@@ -50,8 +50,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modules = reference.modules
     .map((m) => ({ moduleId: m.moduleId, name: m.name, stories: m.stories.slice(0, STORIES_PER_MODULE).map(card), storyCount: m.stories.length }))
     .filter((m) => m.stories.length > 0);
-  const featured = reference.modules.flatMap((m) => m.stories).find((s) => s.isFeatured && !s.isLocked);
+  const featured = featuredStory(reference.modules);
   return { modules, featured: featured ? card(featured) : null, paging: null };
+}
+
+type Modules = Awaited<ReturnType<typeof getReferenceData>>['modules'];
+type Story = Modules[number]['stories'][number];
+
+/** The first featured story a learner can open, in catalogue order (a plain scan: no per-request copy of the catalogue). */
+function featuredStory(modules: Modules): Story | undefined {
+  for (const m of modules) for (const s of m.stories) if (s.isFeatured && !s.isLocked) return s;
+  return undefined;
 }
 
 export default function StoriesPage() {
