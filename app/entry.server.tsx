@@ -3,6 +3,7 @@ import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { NonceContext } from './utils/nonce';
 import type { RequestStore } from './utils/request-context.server';
+import { DocumentResponse } from './utils/remix-express.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -29,7 +30,7 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new DocumentResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** What Remix 2.17's StreamTransfer keeps per chunk in `renderMeta.streamCache`: a settled read. */

@@ -159,8 +159,13 @@ async function savePostForm(form: FormData, files: { name: string; bytes: Uint8A
   }
 }
 
+/** A full post (the post page) as its card shows it: the like count, not the list of who liked it. */
+export function summaryOf<P extends Post>({ likes, ...post }: P): Omit<P, 'likes'> & { likeCount: number; commentCount: number } {
+  return { ...post, likeCount: likes.length, commentCount: post.comments.length };
+}
+
 /** What the screen may offer on each post, from the one policy (the server checks again on submit). */
-export function withRights<P extends Post>(user: CurrentUser, posts: P[]) {
+export function withRights<P extends Pick<Post, 'audienceType' | 'organisationId' | 'teamId'> & { comments?: Post['comments'] }>(user: CurrentUser, posts: P[]) {
   return posts.map((p) => {
     const scope = postScopeOf({ audience_type: p.audienceType, organisation_id: p.organisationId, team_id: p.teamId });
     return {
@@ -168,7 +173,7 @@ export function withRights<P extends Post>(user: CurrentUser, posts: P[]) {
       rights: {
         canModerate: policy.canModeratePost(user, scope),
         canReact: policy.canReactToPost(user, scope),
-        canDeleteCommentIds: p.comments.filter((c) => policy.canDeleteComment(user, { creatorId: c.user.userId, post: scope })).map((c) => c.postCommentId),
+        canDeleteCommentIds: (p.comments ?? []).filter((c) => policy.canDeleteComment(user, { creatorId: c.user.userId, post: scope })).map((c) => c.postCommentId),
       },
     };
   });

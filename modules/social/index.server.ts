@@ -26,6 +26,7 @@ export {
   POST_GONE,
   FEED_PAGE_SIZE,
   listFeed,
+  listFeedSummaries,
   listPosts,
   listTeamPosts,
   getPost,
@@ -36,6 +37,7 @@ export {
   teamScope,
   scopeOf as postScopeOf,
   type Post,
+  type PostSummary,
   type PublishScheduler,
 } from './posts.server';
 export { listTeamUsers, teamAvatars } from './team-users.server';

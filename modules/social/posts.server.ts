@@ -1,145 +1,14 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { Database, Db } from '@modules/shared/db/database';
+import { sql } from 'kysely';
+import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type PostScope, type TeamScope } from '@modules/identity/index.server';
 import { NotificationType, notifyUsers } from './notifications.server';
 import { attachFiles, resolvePostFiles, type PostFilesChange } from './post-files.server';
+import { AudienceType, fullName, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
 
-/** AudienceType of learner-app s.3. */
-export const AudienceType = { Global: 1, Organisation: 2, Team: 3 } as const;
+export { AudienceType, fullName, iso, type Post, type PostSummary, type PostUser } from './post-rows.server';
 export const POST_GONE = 'This post is no longer availble.';
 export const FEED_PAGE_SIZE = 10;
-
-export interface PostUser {
-  userId: number;
-  fullName: string;
-  profilePhotoBlobId: string | null;
-}
-
-/** A post in the spec's shape (learner-app s.3), plus the caller's like and the link. */
-export interface Post {
-  postId: number;
-  text: string;
-  audienceType: number;
-  isGlobal: boolean;
-  isLedaOfficial: boolean;
-  organisationId: number | null;
-  teamId: number | null;
-  url: string | null;
-  userCreator: PostUser | null;
-  postedAt: string | null;
-  scheduledAt: string | null;
-  pinnedAt: string | null;
-  createdAt: string;
-  likes: { postLikeId: number; createdAt: string; user: PostUser }[];
-  comments: { postCommentId: number; text: string; createdAt: string; user: PostUser }[];
-  postFiles: { postFileId: number; file: { fileId: number; blobId: string; fileName: string; type: number } }[];
-  isLiked: boolean;
-}
-
-export const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-
-export const fullName = sql<string>`trim(u.first_name || ' ' || u.last_name)`;
-
-/** The columns and nested lists of a post: one query however many posts (json aggregation). */
-function postSelect(userId: number) {
-  return (eb: ExpressionBuilder<Database, 'posts'>) => [
-    'posts.id',
-    'posts.text',
-    'posts.audience_type',
-    'posts.is_leda_official',
-    'posts.organisation_id',
-    'posts.team_id',
-    'posts.url',
-    'posts.posted_at',
-    'posts.scheduled_at',
-    'posts.pinned_at',
-    'posts.created_at',
-    jsonObjectFrom(
-      eb
-        .selectFrom('users as u')
-        .select(['u.id as userId', fullName.as('fullName'), 'u.profile_photo_blob_id as profilePhotoBlobId'])
-        .whereRef('u.id', '=', 'posts.creator_id'),
-    ).as('creator'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('post_likes as l')
-        .innerJoin('users as u', 'u.id', 'l.user_id')
-        .select(['l.id as postLikeId', 'l.created_at as createdAt', 'u.id as userId', fullName.as('fullName'), 'u.profile_photo_blob_id as profilePhotoBlobId'])
-        .whereRef('l.post_id', '=', 'posts.id')
-        .orderBy('l.created_at'),
-    ).as('likes'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('post_comments as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .select(['c.id as postCommentId', 'c.text', 'c.created_at as createdAt', 'u.id as userId', fullName.as('fullName'), 'u.profile_photo_blob_id as profilePhotoBlobId'])
-        .whereRef('c.post_id', '=', 'posts.id')
-        .orderBy('c.created_at')
-        .orderBy('c.id'),
-    ).as('comments'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('post_files as pf')
-        .innerJoin('files as f', 'f.id', 'pf.file_id')
-        .select(['pf.id as postFileId', 'f.id as fileId', 'f.blob_id as blobId', 'f.file_name as fileName', 'f.type'])
-        .whereRef('pf.post_id', '=', 'posts.id')
-        .orderBy('pf.ordinal')
-        .orderBy('pf.id'),
-    ).as('files'),
-    eb
-      .exists(eb.selectFrom('post_likes as ml').select('ml.id').whereRef('ml.post_id', '=', 'posts.id').where('ml.user_id', '=', userId))
-      .as('is_liked'),
-  ] as const;
-}
-
-type PostQueryRow = {
-  id: number;
-  text: string;
-  audience_type: number;
-  is_leda_official: boolean;
-  organisation_id: number | null;
-  team_id: number | null;
-  url: string | null;
-  posted_at: Date | null;
-  scheduled_at: Date | null;
-  pinned_at: Date | null;
-  created_at: Date;
-  creator: PostUser | null;
-  likes: { postLikeId: number; createdAt: string; userId: number; fullName: string; profilePhotoBlobId: string | null }[];
-  comments: { postCommentId: number; text: string; createdAt: string; userId: number; fullName: string; profilePhotoBlobId: string | null }[];
-  files: { postFileId: number; fileId: number; blobId: string; fileName: string; type: number }[];
-  is_liked: boolean;
-};
-
-const person = (r: { userId: number; fullName: string; profilePhotoBlobId: string | null }): PostUser => ({
-  userId: r.userId,
-  fullName: r.fullName,
-  profilePhotoBlobId: r.profilePhotoBlobId,
-});
-
-function toPost(r: PostQueryRow): Post {
-  return {
-    postId: r.id,
-    text: r.text,
-    audienceType: r.audience_type,
-    isGlobal: r.audience_type === AudienceType.Global,
-    isLedaOfficial: r.audience_type === AudienceType.Global || r.is_leda_official,
-    organisationId: r.organisation_id,
-    teamId: r.team_id,
-    url: r.url,
-    userCreator: r.creator ? person(r.creator) : null,
-    postedAt: iso(r.posted_at),
-    scheduledAt: iso(r.scheduled_at),
-    pinnedAt: iso(r.pinned_at),
-    createdAt: iso(r.created_at)!,
-    likes: r.likes.map((l) => ({ postLikeId: l.postLikeId, createdAt: iso(l.createdAt)!, user: person(l) })),
-    comments: r.comments.map((c) => ({ postCommentId: c.postCommentId, text: c.text, createdAt: iso(c.createdAt)!, user: person(c) })),
-    postFiles: r.files.map((f) => ({ postFileId: f.postFileId, file: { fileId: f.fileId, blobId: f.blobId, fileName: f.fileName, type: f.type } })),
-    isLiked: Boolean(r.is_liked),
-  };
-}
 
 /** The policy's view of a post row. */
 export function scopeOf(row: { audience_type: number; organisation_id: number | null; team_id: number | null }): PostScope {
@@ -169,9 +38,25 @@ export const deny = () => new DomainError('forbidden', 'You do not have permissi
 
 /**
  * The feed of a team: its posts, its organisation's posts and the global posts that are posted,
- * pinned first then newest, `limit` from `offset`. One query (nested lists by json aggregation).
+ * pinned first then newest, `limit` from `offset`, as the documented Post (with the like and
+ * comment lists: /api/post/getFeedPostsByTeamId). One query (nested lists by json aggregation).
  */
 export async function listFeed(db: Db, user: PolicyUser, team: TeamScope, page: { offset: number; limit: number }): Promise<Post[]> {
+  return ((await feedRows(db, user, team, page, postSelect(user.userId))) as unknown as PostQueryRow[]).map(toPost);
+}
+
+/** The same page of the feed as its cards show it: counts instead of the like and comment lists. */
+export async function listFeedSummaries(db: Db, user: PolicyUser, team: TeamScope, page: { offset: number; limit: number }): Promise<PostSummary[]> {
+  return ((await feedRows(db, user, team, page, summarySelect(user.userId))) as unknown as SummaryQueryRow[]).map(toSummary);
+}
+
+async function feedRows(
+  db: Db,
+  user: PolicyUser,
+  team: TeamScope,
+  page: { offset: number; limit: number },
+  select: ReturnType<typeof postSelect> | ReturnType<typeof summarySelect>,
+) {
   if (!policy.canSeeTeam(user, team) && !policy.canAdministerTeam(user, team)) throw deny();
   // The page's ids first (order, offset, limit on the bare rows), then the nested lists for those 10
   // only: Postgres projects skipped rows too, so aggregating before OFFSET would grow with the page.
@@ -192,15 +77,14 @@ export async function listFeed(db: Db, user: PolicyUser, team: TeamScope, page: 
     .offset(page.offset)
     .limit(page.limit)
     .as('pg');
-  const rows = await db
+  return db
     .selectFrom(page_)
     .innerJoin('posts', 'posts.id', 'pg.id')
-    .select(postSelect(user.userId))
+    .select(select as ReturnType<typeof postSelect>)
     .orderBy('pg.unpinned')
     .orderBy('pg.posted_at', 'desc')
     .orderBy('pg.id', 'desc')
     .execute();
-  return (rows as unknown as PostQueryRow[]).map(toPost);
 }
 
 /**

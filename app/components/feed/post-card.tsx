@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import type { Post } from '@modules/social/index.server';
+import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
 import { shortDateTime } from './dates';
 
@@ -17,7 +17,8 @@ export interface PostLinkPreview {
   description: string | null;
   image: string | null;
 }
-export type FeedPost = Post & { rights: PostRights; linkPreview?: PostLinkPreview | null };
+/** A card's post: counts for likes and comments; the comments themselves only where they are open (the post page). */
+export type FeedPost = PostSummary & { comments?: Post['comments']; rights: PostRights; linkPreview?: PostLinkPreview | null };
 
 const when = (iso: string | null) => shortDateTime(iso);
 
@@ -35,7 +36,7 @@ function useHydrated() {
   return h;
 }
 
-function Collage({ post }: { post: Post }) {
+function Collage({ post }: { post: Pick<Post, 'postFiles'> }) {
   const images = post.postFiles.filter((f) => f.file.type === 1);
   if (!images.length) return null;
   const shown = images.slice(0, 4);
@@ -60,11 +61,11 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
   const [deleted, setDeleted] = useState<number[]>([]);
   // Optimistic: what the pending fetcher says wins over the loaded data.
   const liked = likeFetcher.formData ? likeFetcher.formData.get('isLiked') === 'true' : post.isLiked;
-  const likeCount = post.likes.length + (liked === post.isLiked ? 0 : liked ? 1 : -1);
+  const likeCount = post.likeCount + (liked === post.isLiked ? 0 : liked ? 1 : -1);
   const pinned = pinFetcher.formData ? pinFetcher.formData.get('isPinned') === 'true' : post.pinnedAt !== null;
   const docs = post.postFiles.filter((f) => f.file.type !== 1);
   const long = post.text.split('\n').length > 6 || post.text.length > 600;
-  const comments = post.comments.filter((c) => !deleted.includes(c.postCommentId));
+  const comments = (post.comments ?? []).filter((c) => !deleted.includes(c.postCommentId));
   return (
     <article className={`post-card${pinned ? ' pinned' : ''}`} aria-labelledby={`post-${post.postId}-by`}>
       <header className="post-head">
@@ -152,7 +153,7 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
         ) : null}
         {!commentsOpen && !post.isGlobal ? (
           <a href={`/app/post/${post.postId}`} className="button link">
-            {post.comments.length} {post.comments.length === 1 ? 'comment' : 'comments'}
+            {post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}
           </a>
         ) : null}
       </footer>

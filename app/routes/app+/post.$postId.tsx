@@ -9,7 +9,7 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import { getPost, POST_GONE, withLinkPreviews } from '@modules/social/index.server';
 import { PostCard, type FeedPost } from '~/components/feed/post-card';
 import { appMeta } from '~/utils/meta';
-import { handlePostAction, withRights } from '~/utils/post-actions.server';
+import { handlePostAction, summaryOf, withRights } from '~/utils/post-actions.server';
 import { requireUser } from '~/utils/session.server';
 import { userTeams } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const post = await getPost(getDb(), user, postId);
     const back = post.teamId && teams.some((t) => t.teamId === post.teamId) ? `/app/team/${post.teamId}` : home;
-    const withR = withRights(user, await withLinkPreviews(getDb(), [post]))[0]!;
+    const withR = withRights(user, await withLinkPreviews(getDb(), [summaryOf(post)]))[0]!;
     // Moderators edit here (the team Posts table links to this page).
     const editing = withR.rights.canModerate
       ? { postId: post.postId, text: post.text, url: post.url, posted: post.postedAt !== null, scheduledAt: post.scheduledAt, files: post.postFiles.map((f) => f.file), isLedaOfficial: post.isLedaOfficial, constraint: formConstraint(postFormSchema) }

@@ -4,7 +4,7 @@ import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
 import { getDb } from '@modules/shared/index.server';
 import { policy } from '@modules/identity/index.server';
-import { FEED_PAGE_SIZE, listFeed, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
+import { FEED_PAGE_SIZE, listFeedSummaries, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
 import { getTeamJourneyPanel } from '@modules/journeys/index.server';
 import { postFormSchema } from '~/utils/form-schemas.server';
 import { PostCard } from '~/components/feed/post-card';
@@ -36,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= MAX_OFFSET ? raw : 0;
   const scope = { teamId: team.teamId, organisationId: team.organisationId };
   const [rows, avatars, journeys] = await Promise.all([
-    listFeed(getDb(), user, scope, { offset, limit: FEED_PAGE_SIZE + 1 }),
+    // Cards show like and comment counts: the lists, which grow with the team, stay on the post page.
+    listFeedSummaries(getDb(), user, scope, { offset, limit: FEED_PAGE_SIZE + 1 }),
     // Team Information shows at most 6 avatars of each role then '+N': only those are read.
     offset === 0 ? teamAvatars(getDb(), user, scope, AVATARS) : Promise.resolve(NO_AVATARS),
     // The current-journey banner and the Team Journeys panel (journeys module; null for a student licence).

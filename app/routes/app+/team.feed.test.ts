@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { AudienceType, savePost } from '@modules/social/index.server';
@@ -77,6 +78,39 @@ describe('team home', () => {
     const after = await renderRoute(`/app/team/${s.team.teamId}?offset=10`, { route: teamHome, cookie: s.member.cookie, params });
     expect(after.text).toContain('1 like');
     expect(after.text).toContain('Unlike');
+  });
+
+  it("a card shows a popular post's like and comment counts; its page sends the comments, never who liked it", async () => {
+    const s = await teamScene();
+    const admin = (await getCurrentUser(getDb(), s.admin.userId))!;
+    const post = await savePost(getDb(), admin, { text: 'Popular announcement', audienceType: AudienceType.Team, teamId: s.team.teamId }, noScheduler);
+    const params = { teamId: String(s.team.teamId) };
+    const url = `/app/team/${s.team.teamId}`;
+    const sizeOfData = async () => JSON.stringify(await load(teamHome, url, s.member.cookie, params)).length;
+    const before = await sizeOfData();
+    // 300 members like it and 40 comments arrive: the team home's data stays the same size.
+    const db = getDb();
+    await sql`insert into users (email, first_name, last_name, organisation_id)
+      select 'fan-' || g || '-' || ${s.team.teamId} || '@example.test', 'Fan', 'No ' || g, ${s.team.organisationId} from generate_series(1, 300) g`.execute(db);
+    await sql`insert into post_likes (post_id, user_id) select ${post.postId}, id from users where email like ${`fan-%-${s.team.teamId}@example.test`}`.execute(db);
+    await sql`insert into post_comments (post_id, user_id, text) select ${post.postId}, ${s.admin.userId}, 'Comment ' || g from generate_series(1, 40) g`.execute(db);
+    expect((await sizeOfData()) / before).toBeLessThan(1.02);
+    const data = await load(teamHome, url, s.member.cookie, params);
+    expect(data.posts[0]).toMatchObject({ postId: post.postId, likeCount: 300, commentCount: 40, isLiked: false });
+    expect(data.posts[0]).not.toHaveProperty('likes');
+    expect(data.posts[0]).not.toHaveProperty('comments');
+    const home = await renderRoute(url, { route: teamHome, cookie: s.member.cookie, params });
+    expect(home.text).toContain('300 likes');
+    expect(home.text).toContain('40 comments');
+    expect(home.text).not.toContain('Comment 1');
+    // The post page lists every comment and the like count, without the 300 likers.
+    const postData = await load(postPage, `/app/post/${post.postId}`, s.member.cookie, { postId: String(post.postId) });
+    expect(postData.post).toMatchObject({ likeCount: 300, commentCount: 40 });
+    expect(postData.post.comments).toHaveLength(40);
+    expect(postData.post).not.toHaveProperty('likes');
+    const page = await renderRoute(`/app/post/${post.postId}`, { route: postPage, cookie: s.member.cookie, params: { postId: String(post.postId) } });
+    expect(page.text).toContain('300 likes');
+    expect(page.text).toContain('Comment 40');
   });
 
   it('a team admin posts a scheduled post without JavaScript: "Post scheduled", not in the feed, listed on the Posts page', async () => {
