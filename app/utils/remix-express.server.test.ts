@@ -76,10 +76,14 @@ describe('sendResponse', () => {
 });
 
 describe('DocumentResponse', () => {
-  it('gives its HTML to any other reader, as text or as a body stream', async () => {
+  it('gives its HTML to any other reader: as text, bytes, a body stream or a copy', async () => {
     const doc = new DocumentResponse(HTML, { status: 200, headers: { 'content-type': 'text/html' } });
     expect(await doc.text()).toBe(HTML);
+    expect(new TextDecoder().decode(await doc.arrayBuffer())).toBe(HTML);
     expect(await new Response(doc.body).text()).toBe(HTML);
-    expect(doc.headers.get('content-type')).toBe('text/html');
+    const copy = doc.clone();
+    expect(copy).toBeInstanceOf(DocumentResponse);
+    expect(await copy.text()).toBe(HTML);
+    expect(copy.headers.get('content-type')).toBe('text/html');
   });
 });

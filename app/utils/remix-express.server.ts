@@ -5,8 +5,8 @@ import { createReadableStreamFromReadable, createRequestHandler as createRemixHa
  * A document page's answer (app/entry.server.tsx) that keeps its HTML as one string. The server
  * below writes it with a single `res.end(html)`: a web Response would encode the string into a
  * ReadableStream that the adapter then reads back chunk by chunk, a few percent of a page's CPU
- * (docs/decisions/237). Anything else that reads this answer still gets the HTML: `body` and
- * `text()` give it as a plain Response would.
+ * (docs/decisions/237). Anything else that reads this answer still gets the HTML: `body`,
+ * `text()`, `arrayBuffer()` and `clone()` give it as a plain Response would.
  */
 export class DocumentResponse extends Response {
   readonly html: string;
@@ -19,6 +19,14 @@ export class DocumentResponse extends Response {
 
   override text(): Promise<string> {
     return Promise.resolve(this.html);
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return new Response(this.html).arrayBuffer();
+  }
+
+  override clone(): DocumentResponse {
+    return new DocumentResponse(this.html, { status: this.status, statusText: this.statusText, headers: this.headers });
   }
 }
 
