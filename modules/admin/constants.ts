@@ -3,7 +3,7 @@
  * needs only these (the honeypot's name, the pricing plans) ships neither (docs/decisions/141).
  * schemas.ts re-exports them for server code.
  */
-import type { ImportPreviewStatus } from './import-tables';
+import type { ImportPreviewStatus, ImportRowResult } from './import-tables';
 
 export const HONEYPOT_FIELD = 'website';
 export const TEAM_SIZES = ['1-5', '5-20', '21-50', '50+'] as const;
@@ -60,8 +60,17 @@ export const PLANS: PlanCard[] = [
 export const PREVIEW_LABELS: Record<ImportPreviewStatus, string> = {
   'bad-email': 'Bad email',
   invalid: 'Invalid row',
+  'other-org': 'In another organisation',
   duplicate: 'Duplicate in the file',
   member: 'Already a member',
   add: 'Will be added',
   create: 'Will be created',
+};
+
+/** What the import did with a row, as the import page's Status column says it once the import ran. */
+export const RESULT_LABELS: Record<ImportRowResult, string> = {
+  created: 'Created',
+  added: 'Added to the team',
+  skipped: 'Skipped',
+  error: 'Not imported',
 };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { announce, DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { recordAudit } from './audit.server';
-import { getImport, IMPORT_NOT_FOUND, PREVIEW_LABELS } from './csv-import.server';
+import { abandonStaleImports, getImport, IMPORT_NOT_FOUND, INCOMPLETE_MESSAGE, OTHER_ORGANISATION_MESSAGE, PREVIEW_LABELS, STILL_READING_MESSAGE } from './csv-import.server';
 import type { ImportPreviewStatus, ImportRowResult } from './import-tables';
 
 /**
@@ -15,7 +15,10 @@ export const IMPORT_BATCH = 500;
 /** The spec's own failure that counts as a success (the existing user is added instead). */
 export const EMAIL_IN_USE = 'Email address already in use by another user.';
 
-/** Confirm: the preview becomes a queued import and its job is enqueued (a second confirm does nothing). */
+/**
+ * Confirm: the preview becomes a queued import and its job is enqueued (a second confirm does nothing).
+ * Only a complete preview: one still being read, or whose reading stopped, is refused with its reason.
+ */
 export async function confirmImport(db: Db, actorId: number | null, importId: number): Promise<{ jobId: string; queued: boolean }> {
   const jobId = `csv-import-${importId}`;
   const queued = await db.transaction().execute(async (trx) => {
@@ -37,8 +40,11 @@ export async function confirmImport(db: Db, actorId: number | null, importId: nu
     return true;
   });
   if (!queued) {
-    const exists = await db.selectFrom('team_imports').select('id').where('id', '=', importId).executeTakeFirst();
+    await abandonStaleImports(db, { importId });
+    const exists = await db.selectFrom('team_imports').select('status').where('id', '=', importId).executeTakeFirst();
     if (!exists) throw new DomainError('not_found', IMPORT_NOT_FOUND);
+    if (exists.status === 'reading') throw new DomainError('conflict', STILL_READING_MESSAGE);
+    if (exists.status === 'incomplete') throw new DomainError('conflict', INCOMPLETE_MESSAGE);
     return { jobId, queued: false };
   }
   await enqueue('csv-import', { importId }, { jobId });
@@ -53,6 +59,7 @@ interface PendingRow {
   job_title: string | null;
   is_admin: boolean;
   preview_status: ImportPreviewStatus;
+  message: string | null;
 }
 
 /**
@@ -66,7 +73,8 @@ export async function runImport(
   opts: { announce?: boolean } = {},
 ) {
   const head = await db.selectFrom('team_imports').select(['id', 'team_id', 'status', 'actor_id']).where('id', '=', importId).executeTakeFirst();
-  if (!head || head.status === 'preview') return null;
+  // Only a confirmed import runs (never a preview, nor a part of a file whose reading stopped).
+  if (!head || head.status === 'preview' || head.status === 'reading' || head.status === 'incomplete') return null;
   if (head.status !== 'done') await db.updateTable('team_imports').set({ status: 'running', updated_at: new Date() }).where('id', '=', importId).execute();
   const team = await db.selectFrom('teams').select(['id', 'organisation_id']).where('id', '=', head.team_id).executeTakeFirst();
   if (!team) {
@@ -142,7 +150,7 @@ export async function announceImportedUsers(db: Db, importId: number) {
 async function importBatch(trx: Db, importId: number, teamId: number, organisationId: number): Promise<number> {
   const rows: PendingRow[] = await trx
     .selectFrom('team_import_rows')
-    .select(['row_number', 'first_name', 'last_name', 'email', 'job_title', 'is_admin', 'preview_status'])
+    .select(['row_number', 'first_name', 'last_name', 'email', 'job_title', 'is_admin', 'preview_status', 'message'])
     .where('import_id', '=', importId)
     .where('result', 'is', null)
     .orderBy('row_number')
@@ -153,7 +161,7 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
   const outcome = new Map<number, { result: ImportRowResult; message: string | null }>();
   const candidates: PendingRow[] = [];
   for (const r of rows) {
-    if (r.preview_status === 'bad-email' || r.preview_status === 'invalid') outcome.set(r.row_number, { result: 'error', message: r.preview_status === 'bad-email' ? 'Email is invalid' : 'Max 250 characters' });
+    if (r.preview_status === 'bad-email' || r.preview_status === 'invalid') outcome.set(r.row_number, { result: 'error', message: r.message ?? PREVIEW_LABELS[r.preview_status] });
     else if (r.preview_status === 'duplicate') outcome.set(r.row_number, { result: 'skipped', message: 'Duplicate in the file' });
     else candidates.push(r);
   }
@@ -163,7 +171,7 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
     const existing = await trx
       .selectFrom('users')
       .leftJoin('team_users', (j) => j.onRef('team_users.user_id', '=', 'users.id').on('team_users.team_id', '=', teamId))
-      .select(['users.id', sql<string>`lower(users.email)`.as('email'), 'team_users.id as teamUserId'])
+      .select(['users.id', sql<string>`lower(users.email)`.as('email'), 'users.organisation_id as organisationId', 'team_users.id as teamUserId'])
       .where(sql<string>`lower(users.email)`, 'in', emails)
       .execute();
     const byEmail = new Map(existing.map((u) => [u.email, u]));
@@ -190,8 +198,8 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
       // A race with a sign-up between the select and the insert: that user exists now; add them.
       const raced = toCreate.filter((r) => !createdIds.has(r.email)).map((r) => r.email);
       if (raced.length) {
-        const late = await trx.selectFrom('users').select(['id', sql<string>`lower(email)`.as('email')]).where(sql<string>`lower(email)`, 'in', raced).execute();
-        for (const u of late) byEmail.set(u.email, { id: u.id, email: u.email, teamUserId: null });
+        const late = await trx.selectFrom('users').select(['id', sql<string>`lower(email)`.as('email'), 'organisation_id as organisationId']).where(sql<string>`lower(email)`, 'in', raced).execute();
+        for (const u of late) byEmail.set(u.email, { id: u.id, email: u.email, organisationId: u.organisationId, teamUserId: null });
       }
     }
     const memberships: { team_id: number; user_id: number; is_team_admin: boolean }[] = [];
@@ -207,6 +215,9 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
         outcome.set(r.row_number, { result: 'error', message: 'The user could not be created.' });
       } else if (user.teamUserId) {
         outcome.set(r.row_number, { result: 'skipped', message: 'Already a member' });
+      } else if (user.organisationId !== null && user.organisationId !== organisationId) {
+        // Checked again now (the preview may be old): never added to a team of another organisation.
+        outcome.set(r.row_number, { result: 'error', message: OTHER_ORGANISATION_MESSAGE });
       } else {
         memberships.push({ team_id: teamId, user_id: user.id, is_team_admin: r.is_admin });
         // 'Email address already in use by another user.' counts as success: the existing user is added.
@@ -242,6 +253,29 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
   return results.length;
 }
 
+/** A running import untouched this long has lost its job (Redis lost it, or it was never enqueued). */
+const STALLED_IMPORT_MS = 10 * 60_000;
+
+/**
+ * The sweep's part for imports (jobs/sweep.job.ts): abandoned previews become 'incomplete', and a
+ * confirmed import whose job was lost (Redis restarted empty) is enqueued again under its stable id:
+ * a job still waiting or running under that id makes this a no-op, and the rows' results are the
+ * ledger, so a resumed import does no row twice. Answers how many imports it re-enqueued.
+ */
+export async function sweepImports(db: Db): Promise<number> {
+  await abandonStaleImports(db);
+  const stalled = await db
+    .selectFrom('team_imports')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .where('updated_at', '<', new Date(Date.now() - STALLED_IMPORT_MS))
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  for (const { id } of stalled) await enqueue('csv-import', { importId: id }, { jobId: `csv-import-${id}`, replaceFinished: true });
+  return stalled.length;
+}
+
 /** Marks an import failed after its job gave up (the page says so; a retry resumes where it stopped). */
 export async function markImportFailed(db: Db, importId: number, message: string) {
   await db.updateTable('team_imports').set({ status: 'failed', error: message.slice(0, 500), updated_at: new Date() }).where('id', '=', importId).where('status', '!=', 'done').execute();
@@ -264,7 +298,7 @@ export async function* importErrorReport(db: Db, importId: number): AsyncGenerat
       .select(['row_number', 'line', 'first_name', 'last_name', 'email', 'result', 'message', 'preview_status'])
       .where('import_id', '=', importId)
       .where('row_number', '>', after)
-      .where((eb) => eb.or([eb('result', 'in', ['skipped', 'error']), eb.and([eb('result', 'is', null), eb('preview_status', 'in', ['bad-email', 'invalid', 'duplicate', 'member'])])]))
+      .where((eb) => eb.or([eb('result', 'in', ['skipped', 'error']), eb.and([eb('result', 'is', null), eb('preview_status', 'in', ['bad-email', 'invalid', 'other-org', 'duplicate', 'member'])])]))
       .orderBy('row_number')
       .limit(1000)
       .execute();

@@ -44,9 +44,11 @@ describe('CSV import', () => {
     const team = await makeTeam();
     const tag = uid();
     const member = await makeUser({ email: `member-${tag}@example.test`, teams: [{ teamId: team.teamId }] });
-    const elsewhere = await makeUser({ email: `elsewhere-${tag}@example.test` });
+    // An account in the team's organisation but not in the team (added), and one in another organisation (refused).
+    const elsewhere = await makeUser({ email: `elsewhere-${tag}@example.test`, organisationId: team.organisationId });
+    const stranger = await makeUser({ email: `stranger-${tag}@example.test` });
     // A BOM, Windows line endings, a header in odd case, quoted commas and quotes, blank lines,
-    // a duplicate (other case), a bad email, an existing member, an existing user elsewhere.
+    // a duplicate (other case), a bad email, an existing member, an existing user elsewhere, one of another organisation.
     const csv =
       '\uFEFFFirst Name,LAST NAME,Email,Job Title,Is this person the admin?\r\n' +
       `"Smith, Jr",O'Brien,new1-${tag}@example.test,"Head of ""Ops"", APAC",yes\r\n` +
@@ -56,13 +58,14 @@ describe('CSV import', () => {
       ',,,,\r\n' +
       `Bad,Email,not-an-email,,yes\r\n` +
       `Mem,Ber,${member.email},,yes\r\n` +
-      `Else,Where,${elsewhere.email.toUpperCase()},Manager,YES\r\n`;
+      `Else,Where,${elsewhere.email.toUpperCase()},Manager,YES\r\n` +
+      `Stran,Ger,${stranger.email},,no\r\n`;
     const importId = await createImportPreview(db(), null, { teamId: team.teamId, fileName: 'people.csv', source: bytes(csv) });
     const preview = await getImport(db(), importId);
-    expect(preview).toMatchObject({ status: 'preview', totalRows: 6 });
-    expect(preview!.preview).toEqual({ create: 2, duplicate: 1, 'bad-email': 1, member: 1, add: 1, invalid: 0 });
+    expect(preview).toMatchObject({ status: 'preview', totalRows: 7 });
+    expect(preview!.preview).toEqual({ create: 2, duplicate: 1, 'bad-email': 1, member: 1, add: 1, invalid: 0, 'other-org': 1 });
     const rows = await listImportRows(db(), importId);
-    expect(rows.map((r) => r.previewStatus)).toEqual(['create', 'create', 'duplicate', 'bad-email', 'member', 'add']);
+    expect(rows.map((r) => r.previewStatus)).toEqual(['create', 'create', 'duplicate', 'bad-email', 'member', 'add', 'other-org']);
     expect(rows[0]).toMatchObject({ firstName: 'Smith, Jr', lastName: "O'Brien", jobTitle: 'Head of "Ops", APAC', isAdmin: true, line: 2 });
     expect(rows[1]).toMatchObject({ firstName: 'Zoë', lastName: 'Ångström', email: `new2-${tag}@example.test`, isAdmin: false });
 
@@ -71,7 +74,7 @@ describe('CSV import', () => {
     expect((await confirmImport(db(), null, importId)).queued).toBe(false);
     await drainInProcessJobs();
     const done = await getImport(db(), importId);
-    expect(done).toMatchObject({ status: 'done', processedRows: 6, created: 2, added: 1, skipped: 2, errors: 1 });
+    expect(done).toMatchObject({ status: 'done', processedRows: 7, imported: 3, created: 2, added: 1, skipped: 2, errors: 2 });
 
     const members = await membersOf(team.teamId);
     expect(members.map((m) => m.email)).toEqual([elsewhere.email, member.email, `new1-${tag}@example.test`, `new2-${tag}@example.test`].sort());
@@ -88,7 +91,8 @@ describe('CSV import', () => {
     expect(welcomed.map((w) => w.email).sort()).toEqual([`new1-${tag}@example.test`, `new2-${tag}@example.test`]);
 
     const report = await collect(importErrorReport(db(), importId));
-    expect(report.split('\r\n').filter(Boolean)).toHaveLength(4);
+    expect(report.split('\r\n').filter(Boolean)).toHaveLength(5);
+    expect(report).toContain(`"${stranger.email}","error","This person belongs to another organisation."`);
     expect(report).toContain('"not-an-email","error","Email is invalid"');
     expect(report).toContain('"skipped","Duplicate in the file"');
     expect(report).toContain('"skipped","Already a member"');
@@ -97,10 +101,12 @@ describe('CSV import', () => {
     const again = await createImportPreview(db(), null, { teamId: team.teamId, fileName: 'people.csv', source: bytes(csv) });
     await confirmImport(db(), null, again);
     await drainInProcessJobs();
-    expect(await getImport(db(), again)).toMatchObject({ status: 'done', created: 0, added: 0, skipped: 5, errors: 1 });
+    expect(await getImport(db(), again)).toMatchObject({ status: 'done', created: 0, added: 0, skipped: 5, errors: 2 });
     expect(await membersOf(team.teamId)).toHaveLength(4);
     const users = await db().selectFrom('users').select('id').where('email', 'like', `%-${tag}@example.test`).execute();
-    expect(users).toHaveLength(4);
+    expect(users).toHaveLength(5);
+    // The other organisation's person stayed where they were.
+    expect((await db().selectFrom('users').select('organisation_id').where('id', '=', stranger.userId).executeTakeFirstOrThrow()).organisation_id).toBe(stranger.organisationId);
   });
 
   it('refuses what is not a CSV, a file without an email column, and an empty file, leaving nothing behind', async () => {

@@ -21,6 +21,18 @@ export const TOO_LARGE_MESSAGE = 'The file is too large (at most 5 MB).';
 export const NO_EMAIL_COLUMN = "The file's first row must name its columns: first name, last name, email, job title, is this person the admin?";
 export const EMPTY_FILE_MESSAGE = 'The file has no rows to import.';
 export const TOO_MANY_ROWS_MESSAGE = `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-AU')} rows.`;
+/** Row errors (admin-console section 5: the admin user editor's rules; 'This field is required', 'Max 250 characters'). */
+export const REQUIRED_MESSAGE = 'This field is required';
+export const MAX_250_MESSAGE = 'Max 250 characters';
+export const ADMIN_VALUES = ['yes', 'no', 'true', 'false', '1', '0'] as const;
+export const adminValueMessage = (value: string) =>
+  `Is this person the admin?: "${value.slice(0, 20)}" is not one of ${ADMIN_VALUES.join(', ')}`;
+export const OTHER_ORGANISATION_MESSAGE = 'This person belongs to another organisation.';
+/** A preview whose reading did not finish (the server stopped mid-upload): never confirmable. */
+export const INCOMPLETE_MESSAGE = 'This upload did not finish: the file was not read completely, so nothing can be imported from it. Upload the file again.';
+export const STILL_READING_MESSAGE = 'This file is still being read. Its preview can be imported once every row has been checked.';
+/** A 'reading' import untouched this long is abandoned (its upload wrote a batch at least every few seconds). */
+export const READING_STALE_MS = 10 * 60_000;
 
 export { PREVIEW_LABELS } from './constants';
 
@@ -70,14 +82,27 @@ function toRow(importId: number, rowNumber: number, line: number, cells: string[
   const firstName = get('firstName');
   const lastName = get('lastName');
   const jobTitle = get('jobTitle');
+  const admin = get('isAdmin').toLowerCase();
   let status: ImportPreviewStatus | null = null;
   let message: string | null = null;
   if (!email || email.length > 320 || !emailCheck.safeParse(email).success) {
     status = 'bad-email';
     message = 'Email is invalid';
-  } else if (firstName.length > 250 || lastName.length > 250 || jobTitle.length > 250) {
-    status = 'invalid';
-    message = 'Max 250 characters';
+  } else {
+    // Every problem of the row at once, each named by its column, so one fix of the file is enough.
+    const problems: string[] = [];
+    const required = (label: string, v: string) => {
+      if (!v) problems.push(`${label}: ${REQUIRED_MESSAGE}`);
+      else if (v.length > 250) problems.push(`${label}: ${MAX_250_MESSAGE}`);
+    };
+    required('First name', firstName);
+    required('Last name', lastName);
+    if (jobTitle.length > 250) problems.push(`Job title: ${MAX_250_MESSAGE}`);
+    if (admin && !(ADMIN_VALUES as readonly string[]).includes(admin)) problems.push(adminValueMessage(get('isAdmin')));
+    if (problems.length) {
+      status = 'invalid';
+      message = problems.join('; ');
+    }
   }
   return {
     import_id: importId,
@@ -87,7 +112,8 @@ function toRow(importId: number, rowNumber: number, line: number, cells: string[
     last_name: clip(lastName, 250),
     email: clip(email, 320),
     job_title: jobTitle ? clip(jobTitle, 250) : null,
-    is_admin: get('isAdmin').toLowerCase() === 'yes',
+    // Empty is No; anything but the six words was refused above.
+    is_admin: admin === 'yes' || admin === 'true' || admin === '1',
     // 'add' until the SQL pass below decides between duplicate, member, add and create.
     preview_status: status ?? 'add',
     message,
@@ -148,7 +174,8 @@ export async function createImportPreview(db: Db, actorId: number | null, input:
   const fileName = input.fileName.replace(/[^\w .()-]+/g, '_').slice(0, 255) || 'import.csv';
   const { id: importId } = await db
     .insertInto('team_imports')
-    .values({ team_id: input.teamId, actor_id: actorId, file_name: fileName, status: 'preview', error: null })
+    // 'reading' until every row is in and classified: a crash mid-upload never leaves a confirmable part of a file.
+    .values({ team_id: input.teamId, actor_id: actorId, file_name: fileName, status: 'reading', error: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   try {
@@ -184,6 +211,8 @@ async function readRows(db: Db, importId: number, source: CsvSource) {
     if (!batch.length) return;
     await db.insertInto('team_import_rows').values(batch).execute();
     batch = [];
+    // A heartbeat: a 'reading' import untouched for READING_STALE_MS is one whose upload died.
+    await db.updateTable('team_imports').set({ updated_at: new Date() }).where('id', '=', importId).execute();
   };
   for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
     const cells = record.record;
@@ -204,7 +233,10 @@ async function readRows(db: Db, importId: number, source: CsvSource) {
   if (rowNumber === 0) throw new DomainError('invalid', EMPTY_FILE_MESSAGE);
 }
 
-/** The preview statuses in SQL (four statements whatever the size): duplicate, member, add, create. */
+/**
+ * The preview statuses in SQL (five statements whatever the size): duplicate, member, another
+ * organisation, add, create. Last, the import becomes a 'preview': only now can it be confirmed.
+ */
 async function classifyRows(db: Db, importId: number, teamId: number) {
   // The rows were just written: without fresh statistics the planner expects one row per import and
   // runs the duplicate pass as a nested loop over the whole import (quadratic: 23 s for 4,000 rows,
@@ -219,6 +251,13 @@ async function classifyRows(db: Db, importId: number, teamId: number) {
     update team_import_rows r set preview_status = 'member', message = 'Already a member'
     from users u join team_users tu on tu.user_id = u.id and tu.team_id = ${teamId}
     where r.import_id = ${importId} and r.preview_status = 'add' and lower(u.email) = r.email`.execute(db);
+  // Someone whose account belongs to another organisation is never added (nor moved): their activity
+  // would count in this organisation's statistics. People without an organisation may be added.
+  await sql`
+    update team_import_rows r set preview_status = 'other-org', message = ${OTHER_ORGANISATION_MESSAGE}
+    from users u join teams t on t.id = ${teamId}
+    where r.import_id = ${importId} and r.preview_status = 'add' and lower(u.email) = r.email
+      and u.organisation_id is not null and u.organisation_id <> t.organisation_id`.execute(db);
   await sql`
     update team_import_rows r set preview_status = 'create'
     where r.import_id = ${importId} and r.preview_status = 'add'
@@ -228,7 +267,32 @@ async function classifyRows(db: Db, importId: number, teamId: number) {
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('import_id', '=', importId)
     .executeTakeFirstOrThrow();
-  await db.updateTable('team_imports').set({ total_rows: Number(total), updated_at: new Date() }).where('id', '=', importId).execute();
+  const ready = await db
+    .updateTable('team_imports')
+    .set({ total_rows: Number(total), status: 'preview', updated_at: new Date() })
+    .where('id', '=', importId)
+    .where('status', '=', 'reading')
+    .returning('id')
+    .executeTakeFirst();
+  // Declared abandoned meanwhile (a stall longer than READING_STALE_MS): the admin uploads it again.
+  if (!ready) throw new DomainError('conflict', INCOMPLETE_MESSAGE);
+}
+
+/**
+ * Imports whose reading stopped (the web process died mid-upload, so the cleanup in
+ * createImportPreview never ran) become 'incomplete': their rows are deleted and the import page
+ * says so. `importId` limits it to one import (its page); without it every stale one (the sweep).
+ */
+export async function abandonStaleImports(db: Db, opts: { importId?: number; staleMs?: number } = {}): Promise<number> {
+  let q = db
+    .updateTable('team_imports')
+    .set({ status: 'incomplete', error: INCOMPLETE_MESSAGE, total_rows: 0, updated_at: new Date() })
+    .where('status', '=', 'reading')
+    .where('updated_at', '<', new Date(Date.now() - (opts.staleMs ?? READING_STALE_MS)));
+  if (opts.importId !== undefined) q = q.where('id', '=', opts.importId);
+  const gone = await q.returning('id').execute();
+  if (gone.length) await db.deleteFrom('team_import_rows').where('import_id', 'in', gone.map((g) => g.id)).execute();
+  return gone.length;
 }
 
 export interface TeamImport {
@@ -238,6 +302,7 @@ export interface TeamImport {
   status: TeamImportStatus;
   totalRows: number;
   processedRows: number;
+  imported: number;
   created: number;
   added: number;
   skipped: number;
@@ -259,7 +324,7 @@ export async function getImport(db: Db, importId: number): Promise<TeamImport | 
     .where('import_id', '=', importId)
     .groupBy('preview_status')
     .execute();
-  const preview = { 'bad-email': 0, invalid: 0, duplicate: 0, member: 0, add: 0, create: 0 } as Record<ImportPreviewStatus, number>;
+  const preview = { 'bad-email': 0, invalid: 0, 'other-org': 0, duplicate: 0, member: 0, add: 0, create: 0 } as Record<ImportPreviewStatus, number>;
   for (const c of counts) preview[c.preview_status] = Number(c.n);
   return {
     importId: row.id,
@@ -268,6 +333,8 @@ export async function getImport(db: Db, importId: number): Promise<TeamImport | 
     status: row.status,
     totalRows: row.total_rows,
     processedRows: row.processed_rows,
+    /** Rows that put someone in the team (created or added): what "Imported n of m rows" counts. */
+    imported: row.created_count + row.added_count,
     created: row.created_count,
     added: row.added_count,
     skipped: row.skipped_count,

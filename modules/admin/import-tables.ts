@@ -4,9 +4,14 @@ import type { ColumnType, Generated } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type TeamImportStatus = 'preview' | 'queued' | 'running' | 'done' | 'failed';
+/**
+ * 'reading' while the upload is read and classified (not yet a usable preview); 'preview' only once
+ * every row is in and classified; 'incomplete' when the reading stopped (a crash) and its rows were
+ * dropped: it can never be confirmed (decision 246).
+ */
+export type TeamImportStatus = 'reading' | 'incomplete' | 'preview' | 'queued' | 'running' | 'done' | 'failed';
 /** What the preview says a row will do. */
-export type ImportPreviewStatus = 'bad-email' | 'invalid' | 'duplicate' | 'member' | 'add' | 'create';
+export type ImportPreviewStatus = 'bad-email' | 'invalid' | 'other-org' | 'duplicate' | 'member' | 'add' | 'create';
 /** What the import did with a row (null: not yet; the ledger that makes a re-run safe). */
 export type ImportRowResult = 'created' | 'added' | 'skipped' | 'error';
 

@@ -89,6 +89,9 @@ export {
   PREVIEW_PAGE_SIZE,
   IMPORT_MAX_BYTES,
   NOT_CSV_MESSAGE,
+  abandonStaleImports,
+  INCOMPLETE_MESSAGE,
+  STILL_READING_MESSAGE,
 } from './csv-import.server';
-export { confirmImport, runImport, markImportFailed, importErrorReport } from './csv-import-run.server';
+export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';

@@ -77,8 +77,18 @@ export async function retryUndeliveredCommunications(db: Kysely<Database>, limit
         .orderBy('updated_at')
         .limit(limit),
     )
-    .returning('id')
+    .returning(['id', 'created_at', 'attempts'])
     .execute();
-  for (const { id } of due) await enqueue('send-email', { communicationId: id });
+  for (const row of due) await enqueue('send-email', { communicationId: row.id }, { jobId: sweepEmailJobId(row), replaceFinished: true });
   return due.length;
+}
+
+/**
+ * The sweep's stable job id for a communication in its current try: a second sweep (or a second
+ * worker's) while the first job still waits adds nothing. The creation time keeps it unique when a
+ * reset database reuses an id; the tries count changes once a job has claimed the row, so a new
+ * round is never mistaken for the last one (a finished job under the same id is replaced).
+ */
+export function sweepEmailJobId(row: { id: number; created_at: Date; attempts: number }) {
+  return `email-${row.id}-${new Date(row.created_at).getTime()}-${row.attempts}`;
 }

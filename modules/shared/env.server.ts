@@ -43,6 +43,11 @@ export const envSchema = z.object({
     message: 'must be a date such as 2026-12-01 or 2026-12-01T09:00:00+10:00',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How often (seconds) a process with REDIS_URL that started the job schedulers checks they are still
+   * in Redis and re-creates them (Redis restarted empty, or was flushed); also checked on every reconnect.
+   */
+  JOB_SCHEDULE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Prefix for Redis keys (queues, rate limits) so several deployments or test runs can share one Redis. */
   REDIS_PREFIX: z.string().default('leda'),
   /**

@@ -75,6 +75,12 @@ export interface EnqueueOptions {
   /** A stable id: BullMQ ignores a second job with the same id while the first is kept. */
   jobId?: string;
   delayMs?: number;
+  /**
+   * With a stable jobId: a finished (completed or failed) job kept under that id is removed first, so
+   * the new one runs; a waiting, delayed or active one still makes this add a no-op. For sweeps that
+   * re-enqueue what the database says is still to do.
+   */
+  replaceFinished?: boolean;
 }
 
 const ATTEMPTS = 5;
@@ -228,6 +234,11 @@ export async function enqueue<N extends JobName>(name: N, payload: JobPayloads[N
     try {
       const q = await usableQueue(def.queue);
       if (!q) throw new Error('Redis is unavailable');
+      if (opts.replaceFinished && opts.jobId) {
+        const kept = await withRedisDeadline(q.getJob(jobId));
+        const state = kept ? await withRedisDeadline(kept.getState()) : undefined;
+        if (kept && (state === 'completed' || state === 'failed')) await withRedisDeadline(kept.remove());
+      }
       await withRedisDeadline(q.add(name, data, { jobId, delay: opts.delayMs, attempts: def.attempts ?? ATTEMPTS }));
     } catch (err) {
       logger().warn({ job: name, jobId, err: err instanceof Error ? err.message : String(err) }, 'enqueue failed: job kept in the database for the sweep');
@@ -447,20 +458,82 @@ function startLocalRepeat(def: JobDefinition & { repeat: { pattern: string; tz?:
 /**
  * Starts the repeating schedules: BullMQ job schedulers (cron pattern with tz) with Redis, or
  * timers in-process plus the sweep that runs scheduled jobs left over from before a restart.
+ * With Redis the schedulers are then watched (decision 245): Redis that restarts empty or is flushed
+ * loses them, and nothing would run the sweep, the reminders, publishing or housekeeping again until a
+ * restart. They are checked on every reconnect and every JOB_SCHEDULE_CHECK_SECONDS, re-created when
+ * missing, and the sweep then runs at once to enqueue again what the lost jobs were carrying.
  */
 export async function startSchedules() {
   const redis = loadEnv().REDIS_URL;
+  if (redis) {
+    await ensureJobSchedulers({ force: true });
+    watchJobSchedulers();
+    return;
+  }
   for (const def of registry.values()) {
-    if (!def.repeat) continue;
-    const q = redis ? getQueue(def.queue) : undefined;
-    if (q) await q.upsertJobScheduler(def.name, { pattern: def.repeat.pattern, tz: def.repeat.tz }, { name: def.name, data: {} });
-    else startLocalRepeat(def as JobDefinition & { repeat: { pattern: string; tz?: string } });
+    if (def.repeat) startLocalRepeat(def as JobDefinition & { repeat: { pattern: string; tz?: string } });
   }
   // In-process: run what came due while the process was down now, not at the next sweep.
-  if (!redis) track(sweepScheduledJobs().then(() => undefined, (err) => logger().warn({ err }, 'scheduled-job sweep failed')));
+  track(sweepScheduledJobs().then(() => undefined, (err) => logger().warn({ err }, 'scheduled-job sweep failed')));
+}
+
+/** The job run at once when schedulers had to be re-created: it re-enqueues what Redis lost. */
+const RECOVERY_JOB = 'sweep';
+let watch: { timer: NodeJS.Timeout; client: { off(event: 'ready', fn: () => void): unknown }; onReady: () => void } | undefined;
+let checking: Promise<string[]> | undefined;
+
+/**
+ * Creates each repeating job's BullMQ job scheduler that Redis does not hold (every one with
+ * `force`); answers the names it (re-)created. After a loss (not at start-up) it also enqueues one
+ * run of the sweep. Never throws: Redis may be down again, and the next check tries again.
+ */
+export function ensureJobSchedulers(opts: { force?: boolean } = {}): Promise<string[]> {
+  checking ??= (async () => {
+    const created: string[] = [];
+    try {
+      for (const def of registry.values()) {
+        if (!def.repeat) continue;
+        const q = await usableQueue(def.queue);
+        if (!q) return created;
+        if (!opts.force && (await withRedisDeadline(q.getJobScheduler(def.name)))) continue;
+        await withRedisDeadline(q.upsertJobScheduler(def.name, { pattern: def.repeat.pattern, tz: def.repeat.tz }, { name: def.name, data: {} }), 5000);
+        created.push(def.name);
+      }
+      if (!opts.force && created.length) {
+        logger().warn({ schedulers: created }, 'job schedulers were missing from Redis (restarted empty or flushed): re-created, sweep queued');
+        if (registry.has(RECOVERY_JOB)) await enqueue(RECOVERY_JOB as JobName, {} as never, { jobId: `recover-${Date.now()}` });
+      }
+    } catch (err) {
+      logger().warn({ err: err instanceof Error ? err.message : String(err) }, 'job scheduler check failed: will try again');
+      if (opts.force) throw err;
+    }
+    return created;
+  })().finally(() => (checking = undefined));
+  return checking;
+}
+
+function watchJobSchedulers() {
+  stopWatchingJobSchedulers();
+  const client = getRedis();
+  if (!client) return;
+  const check = () => void ensureJobSchedulers();
+  // After a reconnect (Redis restarted, perhaps empty) at once; a flush keeps the connection, so also on a timer.
+  client.on('ready', check);
+  const timer = setInterval(check, loadEnv().JOB_SCHEDULE_CHECK_SECONDS * 1000);
+  timer.unref();
+  watch = { timer, client, onReady: check };
+}
+
+function stopWatchingJobSchedulers() {
+  if (!watch) return;
+  clearInterval(watch.timer);
+  watch.client.off('ready', watch.onReady);
+  watch = undefined;
 }
 
 export async function closeQueue() {
+  stopWatchingJobSchedulers();
+  await checking?.catch(() => undefined);
   for (const t of repeatTimers.splice(0)) clearTimeout(t);
   for (const id of [...scheduledTimers.keys()]) clearLocalTimer(id);
   await drainInProcessJobs();

@@ -1,10 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect } from 'react';
-import { getDb } from '@modules/shared/index.server';
-import { confirmImport, getImport, listImportRows, PREVIEW_PAGE_SIZE, teamSchemas, type ImportPreviewStatus } from '@modules/admin/index.server';
-import { PREVIEW_LABELS } from '@modules/admin/constants';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import {
+  abandonStaleImports,
+  confirmImport,
+  getImport,
+  listImportRows,
+  PREVIEW_PAGE_SIZE,
+  STILL_READING_MESSAGE,
+  teamSchemas,
+  type ImportPreviewStatus,
+} from '@modules/admin/index.server';
+import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
@@ -15,6 +24,8 @@ const STATUSES = Object.keys(PREVIEW_LABELS) as ImportPreviewStatus[];
 async function importOfTeam(params: LoaderFunctionArgs['params']) {
   const team = await teamFromParams(params);
   const id = teamSchemas.teamIdParam.safeParse(params.importId);
+  // An upload that died mid-file is declared incomplete (its rows dropped) before anyone sees it.
+  if (id.success) await abandonStaleImports(getDb(), { importId: id.data });
   const found = id.success ? await getImport(getDb(), id.data) : null;
   // An import of another team is not found here (no id swaps).
   if (!found || found.teamId !== team.teamId) throw data(null, { status: 404 });
@@ -29,17 +40,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const status = STATUSES.find((s) => s === url.searchParams.get('status'));
   const offset = Math.min(Math.max(0, Number(url.searchParams.get('offset')) || 0), 1_000_000);
   const rows = found.status === 'preview' || found.status === 'done' ? await listImportRows(getDb(), found.importId, { offset, status }) : [];
-  return { found, rows, status: status ?? null, offset, pageSize: PREVIEW_PAGE_SIZE };
+  const notice = found.status === 'reading' ? STILL_READING_MESSAGE : null;
+  return { found, rows, status: status ?? null, offset, pageSize: PREVIEW_PAGE_SIZE, notice };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
   const found = await importOfTeam(params);
-  await confirmImport(getDb(), admin.userId, found.importId);
+  try {
+    await confirmImport(getDb(), admin.userId, found.importId);
+  } catch (error) {
+    // Not a complete preview (still being read, or its reading stopped): said on the page, nothing queued.
+    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
   throw redirect(new URL(request.url).pathname, { status: 303 });
 }
 
+const ERROR_PREVIEWS: ImportPreviewStatus[] = ['bad-email', 'invalid', 'other-org'];
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function Progress({ done, total, running }: { done: number; total: number; running: boolean }) {
+  // Running: the rows gone through so far. Done or stopped: the rows that put someone in the team.
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!running) return;
@@ -63,13 +85,39 @@ function Progress({ done, total, running }: { done: number; total: number; runni
 }
 
 export default function ImportPage() {
-  const { found, rows, status, offset, pageSize } = useLoaderData<typeof loader>();
+  const { found, rows, status, offset, pageSize, notice } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const base = `/admin/team-editor/${found.teamId}/import/${found.importId}`;
   const running = found.status === 'queued' || found.status === 'running';
   const pageLink = (o: number) => `${base}?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`;
   return (
     <section className="te-card" aria-labelledby="import-page-title">
       <h2 id="import-page-title">CSV import: {found.fileName}</h2>
+      {refused?.error ? (
+        <p className="te-status error" role="alert">
+          {refused.error}
+        </p>
+      ) : null}
+      {found.status === 'reading' ? (
+        <p className="te-status" role="status">
+          {notice}{' '}
+          <Link to={base} reloadDocument>
+            Refresh
+          </Link>
+        </p>
+      ) : null}
+      {found.status === 'incomplete' ? (
+        <>
+          <p className="te-status error" role="alert">
+            {found.error}
+          </p>
+          <p>
+            <Link className="button primary" to={`/admin/team-editor/${found.teamId}/import`}>
+              Upload the file again
+            </Link>
+          </p>
+        </>
+      ) : null}
       {found.status === 'preview' ? (
         <>
           <p>Check the rows, then import. Nothing changes until you do.</p>
@@ -90,7 +138,7 @@ export default function ImportPage() {
           </Form>
         </>
       ) : null}
-      {running || found.status === 'done' || found.status === 'failed' ? <Progress done={found.processedRows} total={found.totalRows} running={running} /> : null}
+      {running || found.status === 'done' || found.status === 'failed' ? <Progress done={running ? found.processedRows : found.imported} total={found.totalRows} running={running} /> : null}
       {found.status === 'failed' ? (
         <p className="te-status error" role="alert">
           {found.error ?? 'The import stopped.'}
@@ -99,7 +147,7 @@ export default function ImportPage() {
       {found.status === 'done' ? (
         <>
           <h3>Result</h3>
-          <ul className="te-counts">
+          <ul className="te-counts" aria-label="Result">
             <li>
               <strong>{found.created}</strong> created
             </li>
@@ -110,9 +158,14 @@ export default function ImportPage() {
               <strong>{found.skipped}</strong> skipped
             </li>
             <li>
-              <strong>{found.errors}</strong> errors
+              <strong>{found.errors}</strong> {found.errors === 1 ? 'error' : 'errors'}
             </li>
           </ul>
+          {found.errors > 0 ? (
+            <p className="te-status error" role="alert">
+              {plural(found.errors, 'row was', 'rows were')} not imported: see the highlighted rows or the error report.
+            </p>
+          ) : null}
           <p className="te-actions">
             {found.skipped + found.errors > 0 ? (
               <a className="button" href={`${base}/errors.csv`} download>
@@ -137,21 +190,26 @@ export default function ImportPage() {
                 <th scope="col">Email</th>
                 <th scope="col">Admin</th>
                 <th scope="col">Status</th>
-                {found.status === 'done' ? <th scope="col">Result</th> : null}
+                <th scope="col">Details</th>
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
-                <tr key={r.rowNumber}>
-                  <td>{r.line}</td>
-                  <td>{r.firstName}</td>
-                  <td>{r.lastName}</td>
-                  <td>{r.email}</td>
-                  <td>{r.isAdmin ? 'Yes' : 'No'}</td>
-                  <td>{PREVIEW_LABELS[r.previewStatus]}</td>
-                  {found.status === 'done' ? <td>{r.result ?? ''}</td> : null}
-                </tr>
-              ))}
+              {rows.map((r) => {
+                // After the import the row says what happened to it; before, what will.
+                const failed = r.result ? r.result === 'error' : ERROR_PREVIEWS.includes(r.previewStatus);
+                const skipped = r.result ? r.result === 'skipped' : r.previewStatus === 'duplicate' || r.previewStatus === 'member';
+                return (
+                  <tr key={r.rowNumber} className={failed ? 'te-row-error' : skipped ? 'te-row-skipped' : undefined}>
+                    <td>{r.line}</td>
+                    <td>{r.firstName}</td>
+                    <td>{r.lastName}</td>
+                    <td>{r.email}</td>
+                    <td>{r.isAdmin ? 'Yes' : 'No'}</td>
+                    <td>{failed ? <strong>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</strong> : r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</td>
+                    <td>{r.message ?? ''}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           <nav className="data-table-pager" aria-label="Rows pages">

@@ -165,7 +165,7 @@ describe('team editor screens', () => {
     expect(confirmed.location).toBe(uploaded.location);
     await drainInProcessJobs();
     const result = await renderRoute(uploaded.location!, { route: importPage, params, cookie: s.admin.cookie });
-    expect(result.text).toMatch(/1 created\s*0 added\s*0 skipped\s*1 errors/);
+    expect(result.text).toMatch(/1 created\s*0 added\s*0 skipped\s*1 error\b/);
     const report = await run<string>(() => errorsCsv.loader(args(getRequest(`${uploaded.location}/errors.csv`, { cookie: s.admin.cookie }), params) as never));
     expect(report.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(report.data).toContain('"not-an-email","error","Email is invalid"');
