@@ -19,6 +19,7 @@ const NEW_ROWS = 4000;
 const EXISTING = 20;
 const DUPLICATES = 30;
 const BAD = 10;
+const OTHER_ORG = 5;
 
 const db = () => getDb();
 const workers: WorkerProcess[] = [];
@@ -32,21 +33,25 @@ describe.skipIf(!canRun)('CSV import on a BullMQ worker process (Redis)', () => 
   it('a worker killed (kill -9) mid-import and a new worker: every row imported once, counts right, status done', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const { teamId, organisationId } = await makeTeam();
-    // People who already have an account elsewhere: added to the team, not created again.
-    const elsewhere = await makeOrganisation();
+    // People who already have an account in the organisation: added to the team, not created again.
     const existing: string[] = [];
-    for (let i = 0; i < EXISTING; i++) existing.push((await makeUser({ email: `old-${i}-${tag}@import.test`, organisationId: elsewhere, withPassword: false })).email);
+    for (let i = 0; i < EXISTING; i++) existing.push((await makeUser({ email: `old-${i}-${tag}@import.test`, organisationId, withPassword: false })).email);
+    // People of another organisation: refused (never added to this team, nor moved).
+    const elsewhere = await makeOrganisation();
+    const strangers: string[] = [];
+    for (let i = 0; i < OTHER_ORG; i++) strangers.push((await makeUser({ email: `other-${i}-${tag}@import.test`, organisationId: elsewhere, withPassword: false })).email);
 
     const lines = ['First Name,Last Name,Email,Job Title,Is this person the admin?'];
     for (let i = 0; i < NEW_ROWS; i++) lines.push(`Person,"Number ${i}, Jr",new-${i}-${tag}@import.test,Analyst,${i % 100 === 0 ? 'yes' : 'no'}`);
     for (const email of existing) lines.push(`Old,Timer,${email.toUpperCase()},,no`);
     for (let i = 0; i < DUPLICATES; i++) lines.push(`Again,Twice,NEW-${i * 7}-${tag}@Import.test,,no`);
     for (let i = 0; i < BAD; i++) lines.push(`Bad,Email,not-an-email-${i},,no`);
+    for (const email of strangers) lines.push(`Other,Org,${email},,no`);
     const csv = lines.join('\r\n') + '\r\n';
-    const total = NEW_ROWS + EXISTING + DUPLICATES + BAD;
+    const total = NEW_ROWS + EXISTING + DUPLICATES + BAD + OTHER_ORG;
 
     const importId = await createImportPreview(db(), null, { teamId, fileName: 'people.csv', source: Readable.from([Buffer.from(csv)]) });
-    expect((await getImport(db(), importId))!.preview).toEqual({ create: NEW_ROWS, add: EXISTING, duplicate: DUPLICATES, 'bad-email': BAD, member: 0, invalid: 0 });
+    expect((await getImport(db(), importId))!.preview).toEqual({ create: NEW_ROWS, add: EXISTING, duplicate: DUPLICATES, 'bad-email': BAD, member: 0, invalid: 0, 'other-org': OTHER_ORG });
 
     const first = await startWorkerProcess();
     workers.push(first);
@@ -74,14 +79,14 @@ describe.skipIf(!canRun)('CSV import on a BullMQ worker process (Redis)', () => 
     await waitFor('the job completed', async () => (await getJobProgress('imports', `csv-import-${importId}`))?.state === 'completed', 30_000, 200);
     await second.stop();
 
-    expect(done).toMatchObject({ totalRows: total, processedRows: total, created: NEW_ROWS, added: EXISTING, skipped: DUPLICATES, errors: BAD, error: null });
+    expect(done).toMatchObject({ totalRows: total, processedRows: total, created: NEW_ROWS, added: EXISTING, skipped: DUPLICATES, errors: BAD + OTHER_ORG, error: null });
     const results = await db()
       .selectFrom('team_import_rows')
       .select(['result', (eb) => eb.fn.countAll<string>().as('n')])
       .where('import_id', '=', importId)
       .groupBy('result')
       .execute();
-    expect(Object.fromEntries(results.map((r) => [r.result, Number(r.n)]))).toEqual({ created: NEW_ROWS, added: EXISTING, skipped: DUPLICATES, error: BAD });
+    expect(Object.fromEntries(results.map((r) => [r.result, Number(r.n)]))).toEqual({ created: NEW_ROWS, added: EXISTING, skipped: DUPLICATES, error: BAD + OTHER_ORG });
 
     // One account per new email, in the team's organisation; one membership per person.
     const users = await db()
@@ -121,5 +126,5 @@ describe.skipIf(!canRun)('CSV import on a BullMQ worker process (Redis)', () => 
       .orderBy('id')
       .execute();
     expect(audits.map((a) => a.action)).toEqual(['team.importCsv', 'team.importCsv.done']);
-  }, 60_000);
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainInProcessJobs, getDb, resetEnvCache } from '@modules/shared/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
 import { createImportPreview, getImport, listImportRows, NOT_CSV_MESSAGE } from './csv-import.server';
-import { confirmImport, importErrorReport, runImport } from './csv-import-run.server';
+import { confirmImport, importErrorReport, runImport, sweepImports } from './csv-import-run.server';
 
 /**
  * CSV import with real files (admin-console sections 4, 5, 8): preview statuses, the job's result,
@@ -118,6 +118,19 @@ describe('CSV import', () => {
     await expect(createImportPreview(db(), null, { teamId: team.teamId, fileName: 'x.csv', source: Readable.from([Buffer.concat([Buffer.from('email\r\nZo'), Buffer.from([0xeb, 0x28]), Buffer.from('@x.test\r\n')])]) })).rejects.toThrow(NOT_CSV_MESSAGE);
     const left = await db().selectFrom('team_imports').select('id').where('team_id', '=', team.teamId).execute();
     expect(left).toHaveLength(0);
+  });
+
+  it('a confirmed import whose job was lost (Redis lost its data) is enqueued again by the sweep and finishes', async () => {
+    const team = await makeTeam();
+    const tag = uid();
+    const importId = await createImportPreview(db(), null, { teamId: team.teamId, fileName: 'lost.csv', source: bytes(`first name,last name,email\r\nLo,St,lost-${tag}@example.test\r\n`) });
+    // Confirmed, its job gone: the row says queued and nothing has touched it for a quarter of an hour.
+    await db().updateTable('team_imports').set({ status: 'queued', updated_at: new Date(Date.now() - 15 * 60_000) }).where('id', '=', importId).execute();
+    expect(await sweepImports(db())).toBe(1);
+    await drainInProcessJobs();
+    expect(await getImport(db(), importId)).toMatchObject({ status: 'done', created: 1, imported: 1 });
+    // Done: the next sweep leaves it alone.
+    expect(await sweepImports(db())).toBe(0);
   });
 
   it('imports 10,000 rows in batches, and a crash mid-import resumes without duplicates', async () => {

@@ -30,6 +30,7 @@ export {
   scheduledIdOf,
   sweepScheduledJobs,
   startSchedules,
+  ensureJobSchedulers,
   drainInProcessJobs,
   queuePrefix,
   QUEUES,
