@@ -66,7 +66,8 @@ describe.skipIf(!canSpawn)('a running `npm run worker` when Redis loses its data
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    await waitFor(async () => `the schedulers back (missing: ${(await missingSchedulers().catch(() => [])).join(', ')})`, async () => (await missingSchedulers()).length === 0, 20_000, 200);
+    let missing: string[] = [];
+    await waitFor(() => `the schedulers back (missing: ${missing.join(', ')})`, async () => (missing = await missingSchedulers()).length === 0, 20_000, 200);
     const sent = await waitFor(
       'the lost email sent',
       async () => {
