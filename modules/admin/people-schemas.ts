@@ -12,6 +12,7 @@ export const EMAIL_INVALID_MESSAGE = 'Email is invalid';
 export const NAME_MAX = 250;
 export const PRESET_REQUIRED_MESSAGE = 'Choose a preset';
 export const START_DATE_MESSAGE = 'Enter a start date';
+const PAGE_SIZE_MESSAGE = 'a number from 1 to 500';
 export const LICENSE_NOTES_MAX = 2000;
 
 /** LicenseType values (NoLicense 0, Trial 1, Full 2, Student 3) and the list filters' names. */
@@ -152,7 +153,7 @@ export const apiGetAllUsers = z.object({
   sort: z.string().max(20).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
-  pageSize: z.number({ error: 'pageSize: a number from 1 to 500' }).int({ error: 'pageSize: a number from 1 to 500' }).min(1, { error: 'pageSize: a number from 1 to 500' }).max(500, { error: 'pageSize: a number from 1 to 500' }).optional(),
+  pageSize: z.number({ error: PAGE_SIZE_MESSAGE }).int({ error: PAGE_SIZE_MESSAGE }).min(1, { error: PAGE_SIZE_MESSAGE }).max(500, { error: PAGE_SIZE_MESSAGE }).optional(),
 });
 export const apiGetAllOrganisations = z.object({});
 

@@ -101,7 +101,7 @@ describe('item 2: creating a team asks for a preset and a start date', () => {
     expect(await teamPosts(chosen.data.teamId)).toEqual([]);
 
     expect(await call('createTeam', { teamName: 'Ghost', organisationId, presetId: 99_999 })).toMatchObject({ status: 404, data: { errorMsg: 'Preset not found.' } });
-    expect((await call('createTeam', { teamName: 'Ghost', organisationId, startDate: 'soon' })).data).toEqual({ errorMsg: 'startDate: Enter a start date' });
+    expect((await call('createTeam', { teamName: 'Ghost', organisationId, startDate: 'soon' })).data).toEqual({ errorMsg: 'Enter a start date' });
     expect((await call('createTeam', { teamName: 'Ghost', organisationId, timeZone: 'Mars/Base' })).data).toEqual({ errorMsg: 'Choose a time zone' });
     expect(await getDb().selectFrom('teams').select('name').where('organisation_id', '=', organisationId).where('name', '=', 'Ghost').execute()).toEqual([]);
   });
@@ -202,8 +202,8 @@ describe('item 12: a person without an organisation joins the team’s organisat
     expect(added.status).toBe(200);
     expect(added.data).toMatchObject({ userId: created.data.userId, organisationNotice: 'They had no organisation and have joined Harbour Ltd.' });
     const nora = (await getCurrentUser(getDb(), created.data.userId))!;
-    expect(nora).toMatchObject({ organisationId, licenseType: 2 });
-    expect(nora.teams.map((t) => t.teamId)).toEqual([teamId]);
+    expect(nora.userPermissions).toMatchObject({ organisationId, organisationName: 'Harbour Ltd', licenseType: 2 });
+    expect(nora.userPermissions.teams.map((t) => t.teamId)).toEqual([teamId]);
     expect(await auditActions('user', created.data.userId)).toEqual(['user.create', 'user.joinOrganisation']);
 
     // The MEMBERS tab says it too.
@@ -218,6 +218,6 @@ describe('item 12: a person without an organisation joins the team’s organisat
     const elsewhere = await makeUser({ organisationId: await makeOrganisation({ name: 'Elsewhere Inc' }) });
     const foreign = await call('addUserToTeam', { email: elsewhere.email, teamId, isAdmin: false });
     expect(foreign.data.organisationNotice).toBe("They belong to another organisation (Elsewhere Inc) and keep it: their licence is that organisation's.");
-    expect((await getCurrentUser(getDb(), elsewhere.userId))!.organisationId).toBe(elsewhere.organisationId);
+    expect((await getCurrentUser(getDb(), elsewhere.userId))!.userPermissions.organisationId).toBe(elsewhere.organisationId);
   });
 });
