@@ -5,7 +5,7 @@ import compression from 'compression';
 import * as build from '@remix-run/dev/server-build';
 import type { ServerBuild } from '@remix-run/node';
 import { init, shutdown, logger, dbKind, getDb, onQuery, startSchedules, usableRedis } from '@modules/shared/index.server';
-import { seedDemoIfEmpty } from '@modules/admin/index.server';
+import { fillDefaultPresetIfEmpty, seedDemoIfEmpty } from '@modules/admin/index.server';
 import { registerAllJobs } from './jobs/registry';
 import { registerAllListeners } from '@modules/listeners.server';
 import { createRequestHandler } from './app/utils/remix-express.server';
@@ -22,6 +22,8 @@ const env = await init();
 registerAllJobs();
 registerAllListeners();
 if (dbKind() === 'pglite' && env.APP_ENV !== 'production') await seedDemoIfEmpty(getDb());
+// The default preset gets its content once the catalogue's journeys are there (decision 251).
+await fillDefaultPresetIfEmpty(getDb());
 if (!env.REDIS_URL) await startSchedules();
 // With Redis: connect now, so the first request does not wait for the connection (docs/decisions/121).
 else void usableRedis();

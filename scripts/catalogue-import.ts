@@ -9,6 +9,7 @@ import { CatalogueImportError, importCatalogue } from '@modules/catalogue/index.
 import { getDb, init, shutdown } from '@modules/shared/index.server';
 import { ActivityImportError, importActivities } from '@modules/activities/index.server';
 import { JourneyImportError, importJourneys } from '@modules/journeys/index.server';
+import { fillDefaultPresetIfEmpty } from '@modules/admin/index.server';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
@@ -25,6 +26,8 @@ export async function runCatalogueImport(folderArg: string | undefined, out: Out
     out.log(`  catalogue version: ${summary.version}`);
     out.log(`  activities: ${await importActivities(getDb(), folder)}`);
     out.log(`  journeys: ${await importJourneys(getDb(), folder)}`);
+    // The default preset is built from the imported journeys, once (decision 251).
+    if (await fillDefaultPresetIfEmpty(getDb())) out.log('  default preset: filled');
     return 0;
   } catch (e) {
     if (e instanceof ActivityImportError) {

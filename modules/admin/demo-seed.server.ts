@@ -13,6 +13,7 @@ import { seedDemoInsights } from './insights-demo-seed.server';
 import { jobScheduler, seedDemoFeed, seedDemoFeedback } from '@modules/social/index.server';
 import { seedDemoProfiles } from '@modules/identity/index.server';
 import { seedDemoPeople } from './people-seed.server';
+import { fillDefaultPresetIfEmpty } from './default-preset.server';
 
 export const DEMO_PASSWORD = 'leda-demo-2026';
 
@@ -78,6 +79,8 @@ export async function seedDemo(db: Kysely<Database>) {
   const reflection = await addMyActivity(db, learner, { activityId: 4 });
   for (const t of reflection.myActivityTasks) await completeMyActivityTask(db, learner, { myActivityId: reflection.myActivityId, myActivityTaskId: t.myActivityTaskId });
   await seedDemoJourneys(db, { leadership, sales, learner }, now);
+  // The default preset's six journeys, break and posts (decision 251).
+  await fillDefaultPresetIfEmpty(db);
   // Team insights: weeks of visits and some journey progress for the demo teams' charts.
   await seedDemoInsights(db, now);
   // The team feed: posts (pinned, with photos and a PDF, scheduled, global and organisation ones), likes, comments and their notifications.

@@ -34,9 +34,12 @@ export {
   PRESET_POST_EMPTY,
   PRESET_POST_MAX_FILES,
 } from './presets.server';
+export { fillDefaultPresetIfEmpty } from './default-preset.server';
 export {
   applyPreset,
   applyPresetInput,
+  createTeamWithPreset,
+  DEFAULT_TIME_ZONE,
   saveTeamJourneys,
   updateTeam,
   createTeamBreak,
@@ -63,6 +66,7 @@ export {
   saveUser,
   setIsOrganisationAdmin,
   getAllUsers,
+  GET_ALL_USERS_MAX_PAGE_SIZE,
   EMAIL_IN_USE,
   type AdminUserRow,
 } from './users.server';
@@ -72,7 +76,6 @@ export {
   getAllOrganisations,
   getOrganisationById,
   saveOrganisation,
-  createTeamInOrganisation,
   quickJoinOrganisation,
   quickJoinTeam,
   type OrganisationRow,

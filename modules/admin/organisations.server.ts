@@ -156,7 +156,10 @@ export async function listOrganisationsWithTeams(db: Db, query: OrganisationsQue
   return { ...page, rows, query: { ...page.query, q: query.q } };
 }
 
-/** /api/admin/getAllOrganisations: every organisation (name order) with its teams; two queries. */
+/**
+ * /api/admin/getAllOrganisations: every organisation (name order) as admin-console s.3 names it
+ * (licenseNotes, lastActivity: the newest login among its members) with its teams; two queries.
+ */
 export async function getAllOrganisations(db: Db) {
   const orgs = await db
     .selectFrom('organisations')
@@ -167,6 +170,8 @@ export async function getAllOrganisations(db: Db) {
       'organisations.license_expired_at as licenseExpiredAt',
       'organisations.created_at as createdAt',
       'organisations.is_private_users as isPrivateUsers',
+      'organisations.license_notes as licenseNotes',
+      lastActivityOf.as('lastActivity'),
     ])
     .orderBy('organisations.name')
     .orderBy('organisations.id')
@@ -278,15 +283,19 @@ export async function saveOrganisation(db: Kysely<Database>, actorId: number, in
   });
 }
 
-/** 'Create Team': a new team in the organisation; answers its id. */
-export async function createTeamInOrganisation(db: Kysely<Database>, actorId: number, input: { organisationId: number; teamName: string }): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * A new team in the organisation; answers its id. Runs in the caller's transaction when given one:
+ * creating a team from the console also applies a preset (createTeamWithPreset, team-schedule.server.ts).
+ */
+export async function createTeamInOrganisation(db: Db, actorId: number, input: { organisationId: number; teamName: string }): Promise<number> {
+  const run = async (trx: Db) => {
     const org = await trx.selectFrom('organisations').select('id').where('id', '=', input.organisationId).executeTakeFirst();
     if (!org) throw new DomainError('not_found', ORGANISATION_NOT_FOUND);
     const teamId = await createTeam(trx as unknown as Kysely<Database>, { organisationId: input.organisationId, name: input.teamName });
     await recordAudit(trx, { actorId, action: 'team.create', entity: 'team', entityId: teamId, after: { organisationId: input.organisationId, name: input.teamName } });
     return teamId;
-  });
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 async function joinTeams(trx: Db, actorId: number, teamIds: number[], action: string) {

@@ -10,6 +10,9 @@ export const ORGANISATION_NAME_MESSAGE = 'Enter a team name';
 export const TEAM_NAME_MESSAGE = 'Enter a team name';
 export const EMAIL_INVALID_MESSAGE = 'Email is invalid';
 export const NAME_MAX = 250;
+export const PRESET_REQUIRED_MESSAGE = 'Choose a preset';
+export const START_DATE_MESSAGE = 'Enter a start date';
+const PAGE_SIZE_MESSAGE = 'a number from 1 to 500';
 export const LICENSE_NOTES_MAX = 2000;
 
 /** LicenseType values (NoLicense 0, Trial 1, Full 2, Student 3) and the list filters' names. */
@@ -72,8 +75,21 @@ export const organisationFormSchema = z.object({
   isPrivateUsers: checkbox,
 });
 
-/** The team-name prompt ('Create Team'). */
-export const createTeamFormSchema = z.object({ teamName: nameOf(TEAM_NAME_MESSAGE) });
+/** A YYYY-MM-DD day (an input type=date). */
+const startDay = z
+  .string({ error: START_DATE_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: START_DATE_MESSAGE })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: START_DATE_MESSAGE });
+
+/** The 'Create Team' form (admin-console s.5 "Team preset form"): a name, a preset and a start date, all required. */
+export const createTeamFormSchema = z.object({
+  teamName: nameOf(TEAM_NAME_MESSAGE),
+  presetId: z
+    .string({ error: PRESET_REQUIRED_MESSAGE })
+    .regex(/^[1-9]\d{0,8}$/, { error: PRESET_REQUIRED_MESSAGE })
+    .transform(Number),
+  startDate: startDay,
+});
 
 /** The admin user editor: email, first and last name, job title; creating may also create an organisation. */
 export const userFormSchema = z.object({
@@ -105,7 +121,14 @@ export const apiSaveUser = z.object({
 export const apiSetIsOrganisationAdmin = z.object({ userId: idNumber, isOrganisationAdmin: z.boolean() });
 export const apiQuickJoinOrganisation = z.object({ organisationId: idNumber, teamId: idNumber.nullable().optional() });
 export const apiQuickJoinTeam = z.object({ organisationId: idNumber.optional(), teamId: idNumber });
-export const apiCreateTeam = z.object({ teamName: nameOf(TEAM_NAME_MESSAGE), organisationId: idNumber });
+/** createTeam: the spec's teamName and organisationId; the preset (default 1) and start date (default today) are optional here (decision 253). */
+export const apiCreateTeam = z.object({
+  teamName: nameOf(TEAM_NAME_MESSAGE),
+  organisationId: idNumber,
+  presetId: idNumber.optional(),
+  startDate: startDay.optional(),
+  timeZone: z.string().max(64).optional(),
+});
 export const apiSaveOrganisation = z.preprocess(
   (v) => (v && typeof v === 'object' && 'organisation' in v && v.organisation && typeof v.organisation === 'object' ? v.organisation : v),
   z.object({
@@ -123,13 +146,14 @@ export const apiGetCommunicationsByRecipient = z.object({
   q: z.string().max(100).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
 });
-/** Optional list parameters for getAllUsers (the same as the user list's URL). */
+/** Optional list parameters for getAllUsers (the same as the user list's URL, plus a page size of 1-500). */
 export const apiGetAllUsers = z.object({
   q: z.string().max(100).optional(),
   license: z.enum(LICENSE_FILTERS).optional(),
   sort: z.string().max(20).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
   page: z.number().int().min(1).max(100_000).optional(),
+  pageSize: z.number({ error: PAGE_SIZE_MESSAGE }).int({ error: PAGE_SIZE_MESSAGE }).min(1, { error: PAGE_SIZE_MESSAGE }).max(500, { error: PAGE_SIZE_MESSAGE }).optional(),
 });
 export const apiGetAllOrganisations = z.object({});
 

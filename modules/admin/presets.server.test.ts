@@ -17,10 +17,10 @@ import {
   getPresetById,
   removePresetJourney,
   savePresetPost,
-  seedDefaultPreset,
   updatePresetJourneys,
 } from './presets.server';
 import { applyPreset, saveTeamJourneys } from './team-schedule.server';
+import { fillDefaultPresetIfEmpty } from './default-preset.server';
 
 /** Presets and their application to a team, on the real database with a fixed clock. */
 beforeAll(async () => {
@@ -46,8 +46,8 @@ async function admin() {
 
 describe('presets', () => {
   it('the default preset 1 exists and the seed gives it a 6-month programme', async () => {
-    await seedDefaultPreset(getDb());
-    await seedDefaultPreset(getDb());
+    await fillDefaultPresetIfEmpty(getDb());
+    expect(await fillDefaultPresetIfEmpty(getDb())).toBe(false);
     const p = await getPresetById(getDb(), DEFAULT_PRESET_ID);
     expect(p.name).toBe('Default 6-month programme');
     expect(p.journeys.filter((j) => !j.isBreak)).toHaveLength(6);

@@ -399,39 +399,3 @@ export async function removePresetPost(db: Db, actorId: number, presetPostId: nu
     return { presetId: row.preset_id, presetPostId };
   });
 }
-
-/**
- * The default preset (id 1, created by the migration): a 6-month programme of the six seeded
- * journeys (4 weeks each, unlocked a week early) with a two-week break and five posts. Filled once,
- * when it has no journeys and the journeys exist (demo seed).
- */
-export async function seedDefaultPreset(db: Db) {
-  const has = await db.selectFrom('preset_journeys').select('id').where('preset_id', '=', DEFAULT_PRESET_ID).executeTakeFirst();
-  if (has) return;
-  const journeys = await db.selectFrom('journeys').select('id').where('id', '!=', BREAK_JOURNEY_ID).orderBy('ordinal').orderBy('id').limit(6).execute();
-  if (!journeys.length || !(await db.selectFrom('presets').select('id').where('id', '=', DEFAULT_PRESET_ID).executeTakeFirst())) return;
-  const rows: { journey_id: number; length_days: number; nb_weeks_before_unlock: number; break_label: string | null }[] = journeys.map((j) => ({
-    journey_id: j.id,
-    length_days: 28,
-    nb_weeks_before_unlock: 1,
-    break_label: null,
-  }));
-  rows.splice(Math.min(3, rows.length), 0, { journey_id: BREAK_JOURNEY_ID, length_days: 14, nb_weeks_before_unlock: ALWAYS_UNLOCKED, break_label: 'Mid-programme break' });
-  rows[rows.length - 1]!.length_days = 0;
-  await db
-    .insertInto('preset_journeys')
-    .values(rows.map((r, ordinal) => ({ ...r, preset_id: DEFAULT_PRESET_ID, ordinal })))
-    .execute();
-  await db
-    .insertInto('preset_posts')
-    .values(
-      [
-        { scheduled_in: 0, time: '09:00:00', text: 'Welcome to your leadership programme! Over the next six months we will work through six journeys together. Start with the first one this week.' },
-        { scheduled_in: 7, time: '09:00:00', text: 'One week in: share one thing you tried from your first journey with the team.' },
-        { scheduled_in: 30, time: '09:00:00', text: 'A month in. Take ten minutes this week to look back at your notes and pick one habit to keep.' },
-        { scheduled_in: 90, time: '09:00:00', text: 'Half way! Enjoy the break, and come back ready for the second half of the programme.' },
-        { scheduled_in: 180, time: '09:00:00', text: 'Congratulations on finishing the programme. Thank you for learning together.' },
-      ].map((p) => ({ ...p, preset_id: DEFAULT_PRESET_ID, is_leda_official: true })),
-    )
-    .execute();
-}

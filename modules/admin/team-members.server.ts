@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
+import { listTeamJourneysForAdmin, type AdminTeamJourney } from '@modules/journeys/index.server';
 import { recordAudit } from './audit.server';
 
 /**
@@ -14,6 +15,7 @@ export const TEAM_NOT_FOUND = 'This team does not exist.';
 export const TEAM_USER_NOT_FOUND = 'This person is not in the team.';
 export const NO_USER_WITH_EMAIL = 'There is no user with this email address.';
 export const ALREADY_MEMBER = 'This person is already in the team.';
+export const STORY_NOT_FOUND = 'This story does not exist.';
 
 export interface TeamUser {
   teamUserId: number;
@@ -36,7 +38,11 @@ export interface EditorTeam {
   createdAt: Date;
   organisationId: number;
   organisationName: string;
+  /** admin-console s.3: the story the team features on its home (null: none). */
+  featuredStoryId: number | null;
   teamUsers?: TeamUser[];
+  /** The team schedule (getTeamById always sends it; updateTeam when it saved one). */
+  teamJourneys?: AdminTeamJourney[];
 }
 
 async function teamRow(db: Db, teamId: number) {
@@ -51,6 +57,7 @@ async function teamRow(db: Db, teamId: number) {
       'teams.created_at as createdAt',
       'teams.organisation_id as organisationId',
       'organisations.name as organisationName',
+      'teams.featured_story_id as featuredStoryId',
     ])
     .where('teams.id', '=', teamId)
     .executeTakeFirst();
@@ -83,12 +90,16 @@ export async function listTeamUsers(db: Db, teamId: number): Promise<TeamUser[]>
   return rows.map(toTeamUser);
 }
 
-/** getTeamById {teamId, includeUsers}: the team with its organisation; 404 when it does not exist. */
-export async function getTeamById(db: Db, teamId: number, opts: { includeUsers?: boolean } = {}): Promise<EditorTeam> {
+/**
+ * getTeamById {teamId, includeUsers}: the team as admin-console s.3 names it (organisation,
+ * featuredStoryId, teamJourneys in schedule order, and teamUsers when asked); 404 when it does not exist.
+ */
+export async function getTeamById(db: Db, teamId: number, opts: { includeUsers?: boolean } = {}): Promise<EditorTeam & { teamJourneys: AdminTeamJourney[] }> {
   const team = await teamRow(db, teamId);
   if (!team) throw new DomainError('not_found', TEAM_NOT_FOUND);
-  if (!opts.includeUsers) return team;
-  return { ...team, teamUsers: await listTeamUsers(db, teamId) };
+  const teamJourneys = await listTeamJourneysForAdmin(db, teamId);
+  if (!opts.includeUsers) return { ...team, teamJourneys };
+  return { ...team, teamJourneys, teamUsers: await listTeamUsers(db, teamId) };
 }
 
 /** The team, or null (screens render their own 404 panel). */
@@ -99,16 +110,25 @@ export async function findTeamForEditor(db: Db, teamId: number) {
 /** Runs in the caller's transaction when given one (the use case that needs atomicity owns it), else in a new one. */
 const inTrx = <T>(db: Db, fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
 
-/** Name, description (sanitised HTML) and the enabled flag: the General part of updateTeam (team-schedule.server.ts). */
+/**
+ * Name, description (sanitised HTML), the enabled flag and the featured story (null: none): the
+ * General part of updateTeam (team-schedule.server.ts). An unknown story id is refused (400).
+ */
 export async function updateTeamGeneral(
   db: Db,
   actorId: number,
-  input: { teamId: number; name?: string; description?: string | null; isDisabled?: boolean },
+  input: { teamId: number; name?: string; description?: string | null; isDisabled?: boolean; featuredStoryId?: number | null },
 ): Promise<EditorTeam> {
   return inTrx(db, async (trx) => {
     const before = await teamRow(trx, input.teamId);
     if (!before) throw new DomainError('not_found', TEAM_NOT_FOUND);
-    const set: { name?: string; description?: string | null; is_disabled?: boolean } = {};
+    const set: { name?: string; description?: string | null; is_disabled?: boolean; featured_story_id?: number | null } = {};
+    if (input.featuredStoryId !== undefined) {
+      if (input.featuredStoryId !== null && !(await trx.selectFrom('stories').select('id').where('id', '=', input.featuredStoryId).executeTakeFirst())) {
+        throw new DomainError('invalid', STORY_NOT_FOUND);
+      }
+      set.featured_story_id = input.featuredStoryId;
+    }
     if (input.name !== undefined) set.name = input.name.trim();
     if (input.description !== undefined) {
       const clean = input.description === null ? '' : sanitizeArticleHtml(input.description).trim();
@@ -119,7 +139,7 @@ export async function updateTeamGeneral(
     const after = (await teamRow(trx, input.teamId))!;
     await recordAudit(trx, {
       actorId,
-      action: input.isDisabled !== undefined && input.name === undefined && input.description === undefined ? 'team.setDisabled' : 'team.update',
+      action: input.isDisabled !== undefined && input.name === undefined && input.description === undefined && input.featuredStoryId === undefined ? 'team.setDisabled' : 'team.update',
       entity: 'team',
       entityId: input.teamId,
       before,
@@ -129,15 +149,27 @@ export async function updateTeamGeneral(
   });
 }
 
-/** Adds an existing user (found by email, any case) to the team; returns the team user. */
-export async function addUserToTeam(db: Db, actorId: number, input: { teamId: number; email: string; isAdmin: boolean }): Promise<TeamUser> {
+/**
+ * Adds an existing user (found by email, any case) to the team; returns the team user. A user
+ * without an organisation (created in the admin without one) joins the team's organisation in the
+ * same transaction, so they get its licence and the team navigation (decision 253); the answer's
+ * `organisationNotice` tells the admin. A user of another organisation keeps theirs and the notice
+ * says so (their licence stays their organisation's).
+ */
+export async function addUserToTeam(
+  db: Db,
+  actorId: number,
+  input: { teamId: number; email: string; isAdmin: boolean },
+): Promise<TeamUser & { organisationNotice: string | null }> {
   return db.transaction().execute(async (trx) => {
     const team = await teamRow(trx, input.teamId);
     if (!team) throw new DomainError('not_found', TEAM_NOT_FOUND);
     const user = await trx
       .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.trim().toLowerCase()))
+      .leftJoin('organisations', 'organisations.id', 'users.organisation_id')
+      .select(['users.id', 'users.organisation_id', 'organisations.name as organisationName'])
+      .where((eb) => eb(eb.fn('lower', ['users.email']), '=', input.email.trim().toLowerCase()))
+      .forUpdate('users')
       .executeTakeFirst();
     if (!user) throw new DomainError('not_found', NO_USER_WITH_EMAIL);
     const inserted = await trx
@@ -147,12 +179,31 @@ export async function addUserToTeam(db: Db, actorId: number, input: { teamId: nu
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw new DomainError('conflict', ALREADY_MEMBER);
+    let organisationNotice: string | null = null;
+    if (user.organisation_id === null) {
+      await trx.updateTable('users').set({ organisation_id: team.organisationId }).where('id', '=', user.id).execute();
+      await recordAudit(trx, {
+        actorId,
+        action: 'user.joinOrganisation',
+        entity: 'user',
+        entityId: user.id,
+        before: { organisationId: null },
+        after: { organisationId: team.organisationId, viaTeamId: input.teamId },
+      });
+      organisationNotice = joinedOrganisationNotice(team.organisationName);
+    } else if (user.organisation_id !== team.organisationId) {
+      organisationNotice = otherOrganisationNotice(user.organisationName ?? '');
+    }
     const row = await teamUsersQuery(trx).where('team_users.id', '=', inserted.id).executeTakeFirstOrThrow();
     const teamUser = toTeamUser(row);
     await recordAudit(trx, { actorId, action: 'team.addUser', entity: 'team', entityId: input.teamId, after: teamUser });
-    return teamUser;
+    return { ...teamUser, organisationNotice };
   });
 }
+
+export const joinedOrganisationNotice = (organisationName: string) => `They had no organisation and have joined ${organisationName}.`;
+export const otherOrganisationNotice = (organisationName: string) =>
+  `They belong to another organisation (${organisationName}) and keep it: their licence is that organisation's.`;
 
 async function teamUserById(db: Db, teamUserId: number) {
   const row = await teamUsersQuery(db).where('team_users.id', '=', teamUserId).executeTakeFirst();

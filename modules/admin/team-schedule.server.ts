@@ -20,6 +20,7 @@ import {
 import { recordAudit } from './audit.server';
 import { getPresetById } from './presets.server';
 import { updateTeamGeneral, type EditorTeam } from './team-members.server';
+import { createTeamInOrganisation } from './organisations.server';
 
 /**
  * A team's schedule as the admin console changes it (admin-console s.4, 7): /api/admin/updateTeam
@@ -54,6 +55,7 @@ export interface UpdateTeamInput {
   name?: string;
   description?: string | null;
   isDisabled?: boolean;
+  featuredStoryId?: number | null;
   /** Already checked by parseTeamJourneys; absent: the schedule is left as it is. */
   teamJourneys?: readonly TeamJourneyInput[];
 }
@@ -119,43 +121,78 @@ export async function applyPreset(
   now = new Date(),
 ): Promise<{ teamJourneys: AdminTeamJourney[]; postIds: number[] }> {
   const jobs = deferred();
+  const result = await db.transaction().execute((trx) => applyPresetInTrx(trx, admin, input, jobs.scheduler, now));
+  await jobs.flush(scheduler);
+  return result;
+}
+
+async function applyPresetInTrx(trx: Transaction<Database>, admin: PolicyUser, input: z.infer<typeof applyPresetInput>, scheduler: PublishScheduler, now: Date) {
+  const team = await trx.selectFrom('teams').select(['id', 'organisation_id']).where('id', '=', input.teamId).executeTakeFirst();
+  if (!team) throw new DomainError('not_found', 'Team not found.');
+  const preset = await getPresetById(trx, input.presetId);
+  const items = layOut(preset.journeys, input.startDate);
+  // Every saved entry is replaced: the laid-out items carry no ids.
+  const teamJourneys = await saveTeamSchedule(trx, input.teamId, items.map(toInput), { trx, today: input.startDate });
+  await deletePostsFromTeam(trx, admin, { teamId: team.id, organisationId: team.organisation_id }, scheduler);
+  const postIds: number[] = [];
+  for (const p of preset.posts) {
+    const at = zonedInstant(addDays(input.startDate, p.scheduledIn), p.time, input.timeZone);
+    const saved = await savePost(
+      trx,
+      admin,
+      {
+        text: p.text,
+        audienceType: AudienceType.Team,
+        teamId: team.id,
+        organisationId: team.organisation_id,
+        isLedaOfficial: p.isLedaOfficial,
+        scheduledAt: at,
+        fileIds: p.postFiles.map((f) => f.file.fileId),
+      },
+      scheduler,
+      now,
+    );
+    postIds.push(saved.postId);
+  }
+  await recordAudit(trx, {
+    actorId: admin.userId,
+    action: 'team.applyPreset',
+    entity: 'team',
+    entityId: input.teamId,
+    before: null,
+    after: { presetId: input.presetId, startDate: input.startDate, timeZone: input.timeZone, teamJourneys: teamJourneys.length, postIds },
+  });
+  return { teamJourneys, postIds };
+}
+
+/**
+ * Creating a team (admin-console s.5 "Team preset form"): a name, a preset (default preset 1) and a
+ * start date, all required on the screen; /api/admin/createTeam defaults the preset to 1 and the
+ * start date to today (decision 253). In ONE transaction the team is created and the preset applied
+ * to it (its journeys laid out from the start date, its posts scheduled); the posts' publishing
+ * jobs are scheduled after the commit.
+ */
+export const createTeamInput = z.object({
+  organisationId: idSchema,
+  teamName: z.string(),
+  presetId: idSchema,
+  startDate: applyPresetInput.shape.startDate,
+  timeZone: applyPresetInput.shape.timeZone,
+});
+
+export async function createTeamWithPreset(
+  db: Db,
+  admin: PolicyUser,
+  input: z.infer<typeof createTeamInput>,
+  scheduler: PublishScheduler,
+  now = new Date(),
+): Promise<{ teamId: number; teamJourneys: AdminTeamJourney[]; postIds: number[] }> {
+  if (!isTimeZone(input.timeZone)) throw new DomainError('invalid', 'Choose a time zone');
+  const jobs = deferred();
   const result = await db.transaction().execute(async (trx) => {
-    const team = await trx.selectFrom('teams').select(['id', 'organisation_id']).where('id', '=', input.teamId).executeTakeFirst();
-    if (!team) throw new DomainError('not_found', 'Team not found.');
-    const preset = await getPresetById(trx, input.presetId);
-    const items = layOut(preset.journeys, input.startDate);
-    // Every saved entry is replaced: the laid-out items carry no ids.
-    const teamJourneys = await saveTeamSchedule(trx, input.teamId, items.map(toInput), { trx, today: input.startDate });
-    await deletePostsFromTeam(trx, admin, { teamId: team.id, organisationId: team.organisation_id }, jobs.scheduler);
-    const postIds: number[] = [];
-    for (const p of preset.posts) {
-      const at = zonedInstant(addDays(input.startDate, p.scheduledIn), p.time, input.timeZone);
-      const saved = await savePost(
-        trx,
-        admin,
-        {
-          text: p.text,
-          audienceType: AudienceType.Team,
-          teamId: team.id,
-          organisationId: team.organisation_id,
-          isLedaOfficial: p.isLedaOfficial,
-          scheduledAt: at,
-          fileIds: p.postFiles.map((f) => f.file.fileId),
-        },
-        jobs.scheduler,
-        now,
-      );
-      postIds.push(saved.postId);
-    }
-    await recordAudit(trx, {
-      actorId: admin.userId,
-      action: 'team.applyPreset',
-      entity: 'team',
-      entityId: input.teamId,
-      before: null,
-      after: { presetId: input.presetId, startDate: input.startDate, timeZone: input.timeZone, teamJourneys: teamJourneys.length, postIds },
-    });
-    return { teamJourneys, postIds };
+    const teamId = await createTeamInOrganisation(trx, admin.userId, { organisationId: input.organisationId, teamName: input.teamName });
+    const applied = await applyPresetInTrx(trx, admin, { teamId, presetId: input.presetId, startDate: input.startDate, timeZone: input.timeZone }, jobs.scheduler, now);
+    return { teamId, ...applied };
   });
   await jobs.flush(scheduler);
   return result;

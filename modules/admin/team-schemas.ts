@@ -40,6 +40,8 @@ const updateTeamFields = z.looseObject({
   name: teamName.optional(),
   description: z.string().max(TEAM_DESCRIPTION_MAX, { error: TEAM_DESCRIPTION_MESSAGE }).nullable().optional(),
   isDisabled: z.boolean().optional(),
+  /** The story the team features (admin-console s.3 Team.featuredStoryId); null: none. */
+  featuredStoryId: idNumber.nullable().optional(),
   /** The team schedule (the journeys module's part of updateTeam). */
   teamJourneys: z.array(z.unknown()).max(500).optional(),
 });

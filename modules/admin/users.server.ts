@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
-import { createOrganisation, createUser } from '@modules/identity/index.server';
+import { createOrganisation, createUser, sendVerifyAccountEmail } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { licenseWhere } from './organisations.server';
 import { LICENSE_FILTERS } from './people-schemas';
@@ -121,9 +121,13 @@ export interface SaveUserInput {
  * organisationName, the organisation is created first (with organisationLicenseType) and the user joins
  * it, as its organisation admin when isAdmin. isLedaAdmin, the password and another organisation's id
  * are never taken from the caller. Answers the saved user.
+ *
+ * Changing an existing user's email marks the account unverified and, once saved, sends a
+ * verify-account email to the new address (decision 252): /auth/verify-account/{token} verifies it.
  */
 export async function saveUser(db: Kysely<Database>, actorId: number, input: SaveUserInput): Promise<AdminUserRow> {
   const email = input.user.email.trim().toLowerCase();
+  let emailChanged = false;
   const userId = await db.transaction().execute(async (trx) => {
     const clash = await trx
       .selectFrom('users')
@@ -165,14 +169,24 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new DomainError('not_found', USER_NOT_FOUND);
+    emailChanged = before.email.toLowerCase() !== fields.email;
     await trx
       .updateTable('users')
-      .set({ email: fields.email, first_name: fields.firstName, last_name: fields.lastName, job_title: fields.jobTitle })
+      .set({ email: fields.email, first_name: fields.firstName, last_name: fields.lastName, job_title: fields.jobTitle, ...(emailChanged ? { is_verified: false } : {}) })
       .where('id', '=', input.user.userId)
       .execute();
-    await recordAudit(trx, { actorId, action: 'user.update', entity: 'user', entityId: input.user.userId, before, after: fields });
+    await recordAudit(trx, {
+      actorId,
+      action: 'user.update',
+      entity: 'user',
+      entityId: input.user.userId,
+      before,
+      after: emailChanged ? { ...fields, isVerified: false, verifyAccountEmailSent: true } : fields,
+    });
     return input.user.userId;
   });
+  // After the commit: the email's link is minted for the address the row now holds.
+  if (emailChanged) await sendVerifyAccountEmail(db, userId);
   return getUserForEditor(db, userId);
 }
 
@@ -195,10 +209,21 @@ export async function setIsOrganisationAdmin(db: Kysely<Database>, actorId: numb
   });
 }
 
-/** /api/admin/getAllUsers: the user list's page for the same parameters as its URL. */
-export async function getAllUsers(db: Db, params: { q?: string; license?: string; sort?: string; dir?: string; page?: number }) {
+/** getAllUsers' page size: 25 (the user list's) unless asked, at most GET_ALL_USERS_MAX_PAGE_SIZE. */
+export const GET_ALL_USERS_MAX_PAGE_SIZE = 500;
+
+/**
+ * /api/admin/getAllUsers: the user list, one page at a time (decision 252): the same filters, sorts
+ * and search as the list's URL, `pageSize` 1-500 (default 25) and `page`; the answer carries
+ * `total`, `page`, `pageSize` and `pageCount`, so a caller reads the whole list by asking for pages
+ * 1 to pageCount.
+ */
+export async function getAllUsers(db: Db, params: { q?: string; license?: string; sort?: string; dir?: string; page?: number; pageSize?: number }) {
+  const { pageSize, ...rest } = params;
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
-  const page = await listUsers(db, usersList.parse(search));
-  return { users: page.rows, total: page.total, page: page.query.page, pageCount: page.pageCount };
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const parsed = usersList.parse(search);
+  const query = { ...parsed, pageSize: Math.min(Math.max(1, pageSize ?? parsed.pageSize), GET_ALL_USERS_MAX_PAGE_SIZE) };
+  const page = await listUsers(db, query);
+  return { users: page.rows, total: page.total, page: page.query.page, pageSize: query.pageSize, pageCount: page.pageCount };
 }

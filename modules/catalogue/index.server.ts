@@ -35,6 +35,7 @@ export { surveyProblem, type SurveyAction } from './survey-player';
 
 export { importCatalogue, seedCatalogue, CatalogueImportError } from './import.server';
 export { getVideoMedia, captionsVtt, posterSvg } from './media.server';
+export { listStoryChoices, featuredStoryCard } from './featured-story.server';
 export { DialogueStageType, FeedbackType } from './schemas';
 
 export type { UserProgress } from './types';

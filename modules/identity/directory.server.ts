@@ -112,6 +112,12 @@ export async function listUserTeams(db: Kysely<Database>, userId: number) {
     .execute();
 }
 
+/** The story a team features (admin-console s.3 Team.featuredStoryId), or null. */
+export async function getTeamFeaturedStoryId(db: Kysely<Database>, teamId: number): Promise<number | null> {
+  const row = await db.selectFrom('teams').select('featured_story_id').where('id', '=', teamId).executeTakeFirst();
+  return row?.featured_story_id ?? null;
+}
+
 /** A team found by its own and its organisation's names (test hooks, scripts); undefined when missing. */
 export async function findTeamByName(db: Kysely<Database>, input: { organisationName: string; teamName: string }) {
   return db

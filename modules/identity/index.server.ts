@@ -47,6 +47,7 @@ export {
   createUser,
   addTeamUser,
   listUserTeams,
+  getTeamFeaturedStoryId,
   findTeamByName,
 } from './directory.server';
 export { listTeamCards, teamCardsOfUser, toTeamCards } from './team-cards.server';

@@ -43,6 +43,8 @@ export interface TeamsTable {
   description: string | null;
   is_disabled: Generated<boolean>;
   created_at: CreatedAt;
+  /** admin-console s.3 Team.featuredStoryId: the story the team features (null: none). */
+  featured_story_id: Generated<number | null>;
 }
 
 export interface TeamUsersTable {

@@ -1,31 +1,40 @@
 import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
-import { createTeamInOrganisation, peopleSchemas, quickJoinOrganisation, quickJoinTeam } from '@modules/admin/index.server';
+import { DEFAULT_PRESET_ID, DEFAULT_TIME_ZONE, createTeamWithPreset, getAllPresets, peopleSchemas, quickJoinOrganisation, quickJoinTeam } from '@modules/admin/index.server';
+import type { PolicyUser } from '@modules/identity/index.server';
+import { jobScheduler } from '@modules/social/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
+import { todayDay } from '@modules/journeys/index.server';
 import { zodMessage } from '~/utils/api.server';
 import { readFormData } from '~/utils/form.server';
 
 /**
  * The people screens' small POSTs, shared by the organisation and team list and the organisation
- * editor: 'Create Team' (then the team editor), Quick join an organisation or a team (then the app,
+ * editor: 'Create Team' with its preset and start date (then the team editor), Quick join an organisation or a team (then the app,
  * in the new window the form opened). A failure answers 400/404 with { errorMsg } for the page.
  */
 const intents = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('createTeam'), organisationId: peopleSchemas.organisationIdParam, teamName: peopleSchemas.createTeamFormSchema.shape.teamName }),
+  peopleSchemas.createTeamFormSchema.extend({ intent: z.literal('createTeam'), organisationId: peopleSchemas.organisationIdParam, timeZone: z.string().max(64).optional() }),
   z.object({ intent: z.literal('quickJoinOrganisation'), organisationId: peopleSchemas.organisationIdParam, teamId: peopleSchemas.organisationIdParam.optional() }),
   z.object({ intent: z.literal('quickJoinTeam'), teamId: peopleSchemas.organisationIdParam }),
 ]);
 
-export async function runPeopleIntent(request: Request, actorId: number) {
+export async function runPeopleIntent(request: Request, admin: PolicyUser) {
+  const actorId = admin.userId;
   const fields = Object.fromEntries(await readFormData(request));
   const parsed = intents.safeParse(fields);
-  if (!parsed.success) return data({ errorMsg: zodMessage(parsed.error).replace(/^teamName: /, '') }, { status: 400 });
+  if (!parsed.success) return data({ errorMsg: zodMessage(parsed.error).replace(/^(teamName|presetId|startDate): /, '') }, { status: 400 });
   const db = getDb();
   try {
     const body = parsed.data;
     switch (body.intent) {
       case 'createTeam': {
-        const teamId = await createTeamInOrganisation(db, actorId, { organisationId: body.organisationId, teamName: body.teamName });
+        const { teamId } = await createTeamWithPreset(
+          db,
+          admin,
+          { organisationId: body.organisationId, teamName: body.teamName, presetId: body.presetId, startDate: body.startDate, timeZone: body.timeZone || DEFAULT_TIME_ZONE },
+          jobScheduler,
+        );
         throw redirect(`/admin/team-editor/${teamId}`, { status: 303 });
       }
       case 'quickJoinOrganisation': {
@@ -41,4 +50,10 @@ export async function runPeopleIntent(request: Request, actorId: number) {
     if (isDomainError(error)) return data({ errorMsg: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/** What the 'Create Team' form offers: the presets (preset 1 chosen) and today as the start date. */
+export async function createTeamChoices() {
+  const presets = await getAllPresets(getDb());
+  return { presets: presets.map((p) => ({ presetId: p.presetId, name: p.name })), defaultPresetId: DEFAULT_PRESET_ID, today: todayDay() };
 }

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { listHref, type ListState } from '~/components/data-table';
 
 /**
@@ -11,6 +11,8 @@ import { listHref, type ListState } from '~/components/data-table';
  * - PromptForm: a <details> disclosure with one labelled text field and a submit ('Create Team',
  *   'Create New Org' name prompts).
  * - QuickJoinForm: POSTs and opens the app in a new window (target=_blank).
+ * - CreateTeamForm: 'Create Team' with the team preset form (a name, a preset, default preset 1,
+ *   and a start date, all required; admin-console s.5).
  */
 export function shortDate(value: Date | string | null | undefined): string {
   if (!value) return '';
@@ -118,6 +120,64 @@ export function PromptForm({
           <input id={id} name={name} type="text" required maxLength={maxLength} />
           <button type="submit" className="button small primary">
             {submitLabel}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export interface PresetChoice {
+  presetId: number;
+  name: string;
+}
+
+/** 'Create Team': name, preset (default preset 1) and start date; the team gets the preset's journeys and posts from that date. */
+export function CreateTeamForm({
+  label = 'Create Team',
+  organisationName,
+  organisationId,
+  action,
+  presets,
+  defaultPresetId,
+  today,
+}: {
+  label?: string;
+  organisationName: string;
+  organisationId: number;
+  action?: string;
+  presets: PresetChoice[];
+  defaultPresetId: number;
+  today: string;
+}) {
+  const id = useId();
+  // The posts' times are read in the admin's time zone (as when applying a preset); without JS, Europe/London.
+  const [zone, setZone] = useState('Europe/London');
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browser) setZone(browser);
+  }, []);
+  return (
+    <details className="admin-disclosure">
+      <summary className="button small">{label}</summary>
+      <div className="admin-disclosure-body">
+        <Form method="post" action={action} aria-label={`Create Team in ${organisationName}`}>
+          <HiddenFields fields={{ intent: 'createTeam', organisationId }} />
+          <input type="hidden" name="timeZone" value={zone} />
+          <label htmlFor={`${id}-name`}>Team name for {organisationName}</label>
+          <input id={`${id}-name`} name="teamName" type="text" required maxLength={250} />
+          <label htmlFor={`${id}-preset`}>Preset</label>
+          <select id={`${id}-preset`} name="presetId" required defaultValue={String(defaultPresetId)}>
+            {presets.map((p) => (
+              <option key={p.presetId} value={p.presetId}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${id}-start`}>Start date</label>
+          <input id={`${id}-start`} name="startDate" type="date" required defaultValue={today} />
+          <button type="submit" className="button small primary">
+            Create Team
           </button>
         </Form>
       </div>

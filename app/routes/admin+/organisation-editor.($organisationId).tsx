@@ -6,9 +6,9 @@ import { getOrganisationById, peopleSchemas, saveOrganisation } from '@modules/a
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { OrganisationForm } from '~/components/admin/organisation-form';
-import { ActionError, Flash, PromptForm, QuickJoinForm, shortDate, shortDateTime } from '~/components/admin/people';
+import { ActionError, CreateTeamForm, Flash, QuickJoinForm, shortDate, shortDateTime } from '~/components/admin/people';
 import { flashOf } from '~/components/admin/people.server';
-import { runPeopleIntent } from '~/components/admin/people-actions.server';
+import { createTeamChoices, runPeopleIntent } from '~/components/admin/people-actions.server';
 import peopleStylesHref from '~/components/admin/people.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireProductAdmin(request);
   if (params.organisationId === undefined) throw redirect(`/admin/organisation-creator${new URL(request.url).search}`);
   const organisation = await organisationFromParams(params.organisationId);
-  return { organisation, flash: flashOf(request), constraint: formConstraint(peopleSchemas.organisationFormSchema) };
+  return { organisation, flash: flashOf(request), constraint: formConstraint(peopleSchemas.organisationFormSchema), createTeam: await createTeamChoices() };
 }
 
 /** Saves the organisation form; 'Create Team' and Quick join go through the shared people intents. */
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
   const organisation = await organisationFromParams(params.organisationId);
   const formData = await readFormData(request.clone());
-  if (formData.has('intent')) return runPeopleIntent(request, admin.userId);
+  if (formData.has('intent')) return runPeopleIntent(request, admin);
   const submission = parseWithZod(formData, { schema: peopleSchemas.organisationFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   await saveOrganisation(getDb(), admin.userId, { ...submission.value, organisationId: organisation.organisationId });
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrganisationEditor() {
-  const { organisation: org, flash, constraint } = useLoaderData<typeof loader>();
+  const { organisation: org, flash, constraint, createTeam } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const path = `/admin/organisation-editor/${org.organisationId}`;
   const errorMsg = result && 'errorMsg' in result ? (result.errorMsg as string) : null;
@@ -82,14 +82,7 @@ export default function OrganisationEditor() {
       />
       <div className="admin-page-head">
         <h2 id="org-teams-title">Teams</h2>
-        <PromptForm
-          label="Create New Team"
-          fieldLabel="Team name"
-          name="teamName"
-          action={path}
-          fields={{ intent: 'createTeam', organisationId: org.organisationId }}
-          submitLabel="Create Team"
-        />
+        <CreateTeamForm label="Create New Team" organisationName={org.name} organisationId={org.organisationId} action={path} {...createTeam} />
       </div>
       <div className="data-table">
         <table aria-labelledby="org-teams-title">

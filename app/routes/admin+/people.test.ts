@@ -56,7 +56,7 @@ describe('admin people screens', () => {
     const saved = await act(orgCreator, '/admin/organisation-creator', { name: 'Zephyr Labs', licenseType: '2', licenseExpiredAt: '2031-06-30', licenseNotes: '' });
     expect(saved.status).toBe(303);
     const organisationId = Number(saved.location!.match(/organisation-editor\/(\d+)/)![1]);
-    const team = await act(orgEditor, `/admin/organisation-editor/${organisationId}`, { intent: 'createTeam', organisationId: String(organisationId), teamName: 'Wind Team' }, { organisationId: String(organisationId) });
+    const team = await act(orgEditor, `/admin/organisation-editor/${organisationId}`, { intent: 'createTeam', organisationId: String(organisationId), teamName: 'Wind Team', presetId: '1', startDate: '2031-01-06' }, { organisationId: String(organisationId) });
     expect(team.status).toBe(303);
     expect(team.location).toMatch(/^\/admin\/team-editor\/\d+$/);
 
@@ -76,7 +76,7 @@ describe('admin people screens', () => {
     const join = await act(teamList, '/admin/team-list', { intent: 'quickJoinOrganisation', organisationId: String(organisationId) });
     expect(join.status).toBe(303);
     expect(join.location).toMatch(/^\/app\/team\/\d+$/);
-    const bad = await act(teamList, '/admin/team-list', { intent: 'createTeam', organisationId: String(organisationId), teamName: '' });
+    const bad = await act(teamList, '/admin/team-list', { intent: 'createTeam', organisationId: String(organisationId), teamName: '', presetId: '1', startDate: '2031-01-06' });
     expect(bad).toMatchObject({ status: 400, data: { errorMsg: 'Enter a team name' } });
     expect((await renderRoute('/admin/organisation-editor/999999999', { route: orgEditor, cookie, params: { organisationId: '999999999' } })).status).toBe(404);
   });

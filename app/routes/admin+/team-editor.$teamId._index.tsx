@@ -56,13 +56,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === 'add') {
     const submission = parseWithZod(form, { schema: teamSchemas.addMemberFormSchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
+    let notice: string | null;
     try {
-      await addUserToTeam(db, admin.userId, { teamId: team.teamId, email: submission.value.email, isAdmin: submission.value.isAdmin });
+      notice = (await addUserToTeam(db, admin.userId, { teamId: team.teamId, email: submission.value.email, isAdmin: submission.value.isAdmin })).organisationNotice;
     } catch (error) {
       if (!isDomainError(error)) throw error;
       return data({ intent, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     }
-    return { intent, result: submission.reply({ resetForm: true }), added: submission.value.email };
+    return { intent, result: submission.reply({ resetForm: true }), added: submission.value.email, notice };
   }
   // The member ids below must belong to this team (an id from another team is refused).
   const teamUserId = teamSchemas.teamIdParam.safeParse(form.get('teamUserId'));
@@ -101,6 +102,7 @@ function AddMemberForm() {
   const lastResult = actionData && actionData.intent === 'add' && 'result' in actionData ? actionData.result : undefined;
   const [form, fields] = useLedaForm<z.input<typeof teamSchemas.addMemberFormSchema>>({ id: 'add-member', lastResult, constraint });
   const added = actionData && 'added' in actionData ? actionData.added : null;
+  const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   return (
     <section className="te-card" aria-labelledby="add-member-title">
       <h2 id="add-member-title">Add a user by email</h2>
@@ -115,7 +117,7 @@ function AddMemberForm() {
       <FormError id={form.errorId} errors={form.errors} />
       {added ? (
         <p className="te-status" role="status">
-          {added} was added to the team.
+          {added} was added to the team.{notice ? ` ${notice}` : ''}
         </p>
       ) : null}
     </section>

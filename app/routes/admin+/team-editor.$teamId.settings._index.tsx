@@ -1,24 +1,44 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { getDb } from '@modules/shared/index.server';
+import { getDb, isDomainError } from '@modules/shared/index.server';
 import { updateTeamGeneral } from '@modules/admin/index.server';
+import { listStoryChoices } from '@modules/catalogue/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | General | Leda Admin' }];
 
-/** SETTINGS General: the team's enable/disable toggle, saved at once (a fetcher with JS, a form post without). */
+/**
+ * SETTINGS General: the team's enable/disable toggle, saved at once (a fetcher with JS, a form post
+ * without), and the story the team features on its home (admin-console s.3 Team.featuredStoryId).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireProductAdmin(request);
   const team = await teamFromParams(params);
-  return { team: { teamId: team.teamId, name: team.name, isDisabled: team.isDisabled, createdAt: team.createdAt } };
+  return {
+    team: { teamId: team.teamId, name: team.name, isDisabled: team.isDisabled, createdAt: team.createdAt, featuredStoryId: team.featuredStoryId },
+    stories: await listStoryChoices(getDb()),
+  };
 }
+
+const FEATURED_STORY_SAVED = 'Featured story saved.';
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
   const team = await teamFromParams(params);
   const form = await readFormData(request);
+  if (form.get('intent') === 'featuredStory') {
+    const raw = String(form.get('featuredStoryId') ?? '');
+    if (raw !== '' && !/^[1-9]\d{0,8}$/.test(raw)) return data({ intent: 'featuredStory', ok: false, message: 'Choose a story' }, { status: 400 });
+    try {
+      await updateTeamGeneral(getDb(), admin.userId, { teamId: team.teamId, featuredStoryId: raw === '' ? null : Number(raw) });
+      return { intent: 'featuredStory', ok: true, message: FEATURED_STORY_SAVED };
+    } catch (error) {
+      if (isDomainError(error)) return data({ intent: 'featuredStory', ok: false, message: error.message }, { status: error.status });
+      throw error;
+    }
+  }
   const value = form.get('isDisabled');
   if (value !== 'true' && value !== 'false') return data({ ok: false, message: 'An error occurred. Your changes may not be saved.' }, { status: 400 });
   try {
@@ -30,10 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TeamSettingsGeneral() {
-  const { team } = useLoaderData<typeof loader>();
+  const { team, stories } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
-  const result = fetcher.data ?? actionData;
+  const storyResult = actionData && 'intent' in actionData ? actionData : null;
+  const result = fetcher.data ?? (storyResult ? null : actionData);
   // On screen at once: the value being sent, until the server's answer arrives.
   const pending = fetcher.formData?.get('isDisabled');
   const isDisabled = pending === 'true' ? true : pending === 'false' ? false : team.isDisabled;
@@ -54,6 +75,26 @@ export default function TeamSettingsGeneral() {
       {result ? (
         <p className={result.ok ? 'te-status' : 'te-status error'} role={result.ok ? 'status' : 'alert'}>
           {result.message}
+        </p>
+      ) : null}
+      <form method="post" className="te-row">
+        <input type="hidden" name="intent" value="featuredStory" />
+        <label htmlFor="featured-story">Featured story (shown on the team home)</label>
+        <select id="featured-story" name="featuredStoryId" defaultValue={team.featuredStoryId === null ? '' : String(team.featuredStoryId)}>
+          <option value="">No featured story</option>
+          {stories.map((s) => (
+            <option key={s.storyId} value={s.storyId}>
+              {s.moduleName}: {s.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button small">
+          Save featured story
+        </button>
+      </form>
+      {storyResult ? (
+        <p className={storyResult.ok ? 'te-status' : 'te-status error'} role={storyResult.ok ? 'status' : 'alert'}>
+          {storyResult.message}
         </p>
       ) : null}
     </section>

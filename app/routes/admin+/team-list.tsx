@@ -5,9 +5,9 @@ import { listOrganisationsWithTeams, organisationsList, type OrganisationRow } f
 import { getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
-import { ActionError, Flash, LicenceAndSortChips, licenseName, PromptForm, QuickJoinForm, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
+import { ActionError, CreateTeamForm, Flash, LicenceAndSortChips, licenseName, PromptForm, QuickJoinForm, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
 import { flashOf } from '~/components/admin/people.server';
-import { runPeopleIntent } from '~/components/admin/people-actions.server';
+import { createTeamChoices, runPeopleIntent } from '~/components/admin/people-actions.server';
 import peopleStylesHref from '~/components/admin/people.css';
 import { requireProductAdmin } from '~/utils/session.server';
 
@@ -22,13 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireProductAdmin(request);
   const query = organisationsList.parse(new URL(request.url));
   const page = await listOrganisationsWithTeams(getDb(), query);
-  return { page, flash: flashOf(request) };
+  return { page, flash: flashOf(request), createTeam: await createTeamChoices() };
 }
 
 /** Create Team and Quick join (organisation or team): see people-actions.server.ts. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
-  return runPeopleIntent(request, admin.userId);
+  return runPeopleIntent(request, admin);
 }
 
 const SORTS: { label: string; sort: string; dir: 'asc' | 'desc' }[] = [
@@ -40,7 +40,7 @@ const SORTS: { label: string; sort: string; dir: 'asc' | 'desc' }[] = [
 ];
 
 export default function TeamList() {
-  const { page, flash } = useLoaderData<typeof loader>();
+  const { page, flash, createTeam } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const state = page.query as unknown as ListState;
   const license = (state.filters.license as string | undefined) ?? '';
@@ -93,14 +93,7 @@ export default function TeamList() {
           <Link className="button small" to={`/admin/organisation-editor/${o.organisationId}`} aria-label={`Edit Organisation ${o.name}`}>
             Edit Organisation
           </Link>
-          <PromptForm
-            label="Create Team"
-            fieldLabel={`Team name for ${o.name}`}
-            name="teamName"
-            action={PATH}
-            fields={{ intent: 'createTeam', organisationId: o.organisationId }}
-            submitLabel="Create Team"
-          />
+          <CreateTeamForm organisationName={o.name} organisationId={o.organisationId} action={PATH} {...createTeam} />
         </div>
       ),
     },

@@ -3,7 +3,8 @@ import { useActionData, useFetcher, useLoaderData, useLocation } from '@remix-ru
 import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
 import { getDb } from '@modules/shared/index.server';
-import { policy } from '@modules/identity/index.server';
+import { getTeamFeaturedStoryId, policy } from '@modules/identity/index.server';
+import { featuredStoryCard } from '@modules/catalogue/index.server';
 import { FEED_PAGE_SIZE, listFeedSummaries, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
 import { getTeamJourneyPanel } from '@modules/journeys/index.server';
 import { postFormSchema } from '~/utils/form-schemas.server';
@@ -35,13 +36,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = Number(url.searchParams.get('offset') ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= MAX_OFFSET ? raw : 0;
   const scope = { teamId: team.teamId, organisationId: team.organisationId };
-  const [rows, avatars, journeys] = await Promise.all([
+  const [rows, avatars, journeys, featuredStory] = await Promise.all([
     // Cards show like and comment counts: the lists, which grow with the team, stay on the post page.
     listFeedSummaries(getDb(), user, scope, { offset, limit: FEED_PAGE_SIZE + 1 }),
     // Team Information shows at most 6 avatars of each role then '+N': only those are read.
     offset === 0 ? teamAvatars(getDb(), user, scope, AVATARS) : Promise.resolve(NO_AVATARS),
     // The current-journey banner and the Team Journeys panel (journeys module; null for a student licence).
     offset === 0 ? getTeamJourneyPanel(getDb(), user, team.teamId) : Promise.resolve(null),
+    // The story the team features (set in the admin team editor's General settings), if any.
+    offset === 0 ? getTeamFeaturedStoryId(getDb(), team.teamId).then((id) => featuredStoryCard(getDb(), id)) : Promise.resolve(null),
   ]);
   const canPost = policy.canUsePostEditor(user, scope);
   const scheduled = url.searchParams.get('scheduled');
@@ -55,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hasMore: rows.length > FEED_PAGE_SIZE,
     ...avatars,
     journeys,
+    featuredStory,
     editor: canPost
       ? { audiences: await audienceOptions(request, user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
       : null,
@@ -175,6 +179,15 @@ export default function TeamHome() {
                 <Link to={`/app/team/${data.teamId}/members`}>See all members</Link>
               </p>
             </section>
+            {data.featuredStory ? (
+              <section className="panel" aria-labelledby="team-story-title">
+                <h2 id="team-story-title">Featured story</h2>
+                <p>
+                  <Link to={`/app/explore/story/${data.featuredStory.urlId}`}>{data.featuredStory.name}</Link>
+                </p>
+                {data.featuredStory.overview ? <p>{data.featuredStory.overview}</p> : null}
+              </section>
+            ) : null}
             {data.journeys ? (
               <section className="panel" aria-labelledby="team-journeys-title">
                 <h2 id="team-journeys-title">Team Journeys</h2>
