@@ -93,7 +93,7 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
     }
   };
   // The body schema, for the tests that fuzz every field of every /api path (tests/integration/malformed-input.test.ts).
-  return { loader, action: Object.assign(action, { schema: opts.schema }) };
+  return { loader, action: Object.assign(action, { schema: opts.schema as z.ZodType }) };
 }
 
 /** A body the caller can fix: a 4xx with errorMsg, logged at info (not an error of ours). */
