@@ -11,6 +11,7 @@ import { registerAllListeners } from '@modules/listeners.server';
 import { createRequestHandler } from './app/utils/remix-express.server';
 import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './app/utils/request-context.server';
 import { connectionCloseWhile, gracefulClose } from './app/utils/graceful-close.server';
+import { refuseMalformedUrl } from './app/utils/malformed-url.server';
 import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from './app/utils/security.server';
 
 /**
@@ -76,6 +77,9 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+// A path or query that cannot be percent-decoded is a 400 here, not a 500 from the router (decision 249).
+app.use(refuseMalformedUrl);
 
 app.use('/build', express.static(path.resolve('public/build'), { immutable: true, maxAge: '1y' }));
 // The other public files (favicon, media) by their top-level names: a page request does not look on disk first.

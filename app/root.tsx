@@ -73,10 +73,20 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A 400 from a loader (a malformed ?offset=, say) says what was wrong: app/utils/query-int.server.ts.
+  const badRequest = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { message?: unknown } | null)?.message : undefined;
   return (
     <SiteShell>
       {notFound ? (
         <NotFoundPanel />
+      ) : typeof badRequest === 'string' ? (
+        <section className="page narrow center">
+          <h1>This address is not valid.</h1>
+          <p>{badRequest}</p>
+          <a className="button" href="/">
+            Back to home
+          </a>
+        </section>
       ) : (
         <section className="page narrow center">
           <h1>Sorry, something went wrong.</h1>

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { GENERIC_ERROR, isDomainError, logger } from '@modules/shared/index.server';
+import { GENERIC_ERROR, hasLoneSurrogate, isDomainError, logger } from '@modules/shared/index.server';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { NO_PERMISSION, requireApiProductAdmin, requireApiUser, type AuthState } from './session.server';
 
@@ -33,17 +33,23 @@ interface ApiOptions<S extends z.ZodType, A extends Access, R> {
 
 export const apiError = (status: number, errorMsg: string) => Response.json({ errorMsg }, { status });
 
+export const UNPAIRED_SURROGATE = 'The request body has text that is not valid Unicode (an unpaired surrogate such as \\uD800).';
+
 async function readJson(request: Request): Promise<unknown> {
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_API_BODY_BYTES) throw apiError(413, 'The request is too large.');
   const text = await request.text();
   if (text.length > MAX_API_BODY_BYTES) throw apiError(413, 'The request is too large.');
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw apiError(400, 'The request body is not valid JSON.');
   }
+  // '\uD800' alone is valid JSON but not text: refused here for every field of every /api body (decision 250).
+  if (hasLoneSurrogate(body)) throw apiError(400, UNPAIRED_SURROGATE);
+  return body;
 }
 
 export function zodMessage(error: z.ZodError) {
@@ -71,17 +77,27 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
       else if (opts.optionalAuth) auth = await requireApiUser(request).catch(() => null);
       const raw = await readJson(request);
       const parsed = opts.schema.safeParse(raw);
-      if (!parsed.success) return apiError(400, zodMessage(parsed.error));
+      if (!parsed.success) return refused(request, 400, zodMessage(parsed.error));
       if (opts.allow && !(await opts.allow(auth!.user, parsed.data))) return apiError(403, NO_PERMISSION);
       const result = await opts.handler({ body: parsed.data, request, auth: auth as never });
       if (result instanceof Response) return result;
       return Response.json(result ?? {});
     } catch (error) {
-      if (error instanceof Response) return error;
+      if (error instanceof Response) {
+        if (error.status === 400 || error.status === 413) logger().info({ path: new URL(request.url).pathname, status: error.status }, 'api body refused');
+        return error;
+      }
       if (isDomainError(error)) return apiError(error.status, error.message);
       logger().error({ err: error, path: new URL(request.url).pathname }, 'api error');
       return apiError(500, GENERIC_ERROR);
     }
   };
-  return { loader, action };
+  // The body schema, for the tests that fuzz every field of every /api path (tests/integration/malformed-input.test.ts).
+  return { loader, action: Object.assign(action, { schema: opts.schema as z.ZodType }) };
+}
+
+/** A body the caller can fix: a 4xx with errorMsg, logged at info (not an error of ours). */
+function refused(request: Request, status: number, errorMsg: string) {
+  logger().info({ path: new URL(request.url).pathname, status, errorMsg }, 'api body refused');
+  return apiError(status, errorMsg);
 }

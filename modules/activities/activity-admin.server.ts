@@ -4,6 +4,7 @@ import { defineList, DomainError, type Database, type Db } from '@modules/shared
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { DATE, DATETIME, FIELD_TYPES, isFieldType, isRealDate, TIME, type FieldTypeId } from './constants';
 import { getActivityById, type Activity } from './activity-catalogue.server';
+import { MAX_ID } from '@modules/shared/validation';
 
 /**
  * The admin console's activity list and editor (admin-console s.2, s.3, s.5): a searchable list,
@@ -18,7 +19,6 @@ export const MAX_TASKS = 30;
 export const MAX_FIELDS = 30;
 export const MAX_OPTIONS = 50;
 export const MAX_SKILLS = 50;
-const MAX_ID = 2_147_483_647;
 
 const REQUIRED = 'This field is required';
 const tempId = z.number().int().min(1).max(MAX_ID).nullish();

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { FieldType, isFieldType } from './field-types';
+import { MAX_ID } from '@modules/shared/validation';
 
 /**
  * zod schemas of the activities module that routes and the browser may use: the /api bodies
  * (learner-app s.7) and the activity content file (content/catalogue/activities/*.json).
  */
 
-const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = 'Must be an id (a whole number from 1 to 2147483647)';
 /** A JSON id, bounded to an int4 (errors read 'activityId: This field is required' through the /api helper). */
 const id = (_label: string) =>

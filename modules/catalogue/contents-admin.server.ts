@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { blobUrl, defineList, DomainError, isBlobId, putUploadedBlob, type Database, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from './contents-html';
 import { clearPublicCountCache, listTags, URL_ID_MESSAGE, URL_ID_PATTERN, type ContentTag } from './contents.server';
+import { MAX_ID } from '@modules/shared/validation';
 
 /**
  * The admin console's content list and editor (admin-console s.2, s.3, s.5) and the admin /api
@@ -17,7 +18,6 @@ export const FEATURE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const URL_ID_TAKEN = 'That URL ID is already used by another content. Choose another.';
 export const URL_ID_FIXED = 'The URL ID cannot be changed once the content is created.';
 const REQUIRED = 'This field is required';
-const MAX_ID = 2_147_483_647;
 
 const optionalText = (max: number) =>
   z

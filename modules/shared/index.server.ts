@@ -47,3 +47,4 @@ export { defineList, listFilter } from './list-query.server';
 export { DomainError, isDomainError, GENERIC_ERROR } from './errors';
 export { putBlob, putUploadedBlob, readBlob, blobUrl, isBlobId } from './storage.server';
 export { formatShortDate, DAY } from './clock';
+export { hasLoneSurrogate, isWellFormedText, NOT_WELL_FORMED, MAX_ID, boundedInt } from './validation';

@@ -6,12 +6,32 @@ import { z } from 'zod';
  */
 export const REQUIRED = 'This field is required';
 
+/**
+ * Text that is not well-formed UTF-16 (a lone surrogate, '\uD800' in a JSON body) cannot be stored:
+ * PostgreSQL refuses it in jsonb (a 500) and the driver turns it into U+FFFD in text. Every string
+ * builder below refuses it, and the /api body reader refuses any body that holds one (decision 250).
+ */
+export const NOT_WELL_FORMED = 'Contains a character that is not valid text (an unpaired surrogate)';
+const LONE_SURROGATE = /\p{Surrogate}/u;
+export const isWellFormedText = (s: string) => !LONE_SURROGATE.test(s);
+
+/** True when a string anywhere in a parsed JSON value (keys included) has a lone surrogate. */
+export function hasLoneSurrogate(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isWellFormedText(value);
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => hasLoneSurrogate(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => !isWellFormedText(k) || hasLoneSurrogate(v, depth + 1));
+}
+
+/** z.string() that refuses lone surrogates: the base of every user text field. */
+export const text = (message = NOT_WELL_FORMED) => z.string().refine(isWellFormedText, { error: message });
+
 export const requiredString = (opts: { max?: number; min?: number; message?: string } = {}) => {
   let s = z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? REQUIRED : opts.message ?? REQUIRED) }).trim();
   if (opts.min !== undefined) s = s.min(opts.min, { error: opts.message ?? REQUIRED });
   else s = s.min(1, { error: opts.message ?? REQUIRED });
   if (opts.max !== undefined) s = s.max(opts.max, { error: opts.message ?? `Max ${opts.max} characters` });
-  return s;
+  return s.refine(isWellFormedText, { error: NOT_WELL_FORMED });
 };
 
 export const optionalString = (max: number, message?: string) =>
@@ -19,6 +39,7 @@ export const optionalString = (max: number, message?: string) =>
     .string()
     .trim()
     .max(max, { error: message ?? `Max ${max} characters` })
+    .refine(isWellFormedText, { error: NOT_WELL_FORMED })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
@@ -52,3 +73,15 @@ export const idSchema = z.coerce.number({ error: 'Required' }).int(ID_MESSAGE).m
 
 /** @deprecated the same as idSchema (kept for existing imports). */
 export const intId = idSchema;
+
+/**
+ * The one bounded-int parser for ids, offsets, pages and limits read from a URL (path params and
+ * query values): digits only, min..max (default 1..MAX_ID). '1.5', '-1', '1e3', '1e400',
+ * '99999999999999999999', ' 1' and '%FF' are not whole numbers in range: undefined, never a number
+ * the database would refuse (a 500).
+ */
+export function boundedInt(raw: string | null | undefined, min = 1, max = MAX_ID): number | undefined {
+  if (raw == null || !/^\d{1,16}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= min && n <= max ? n : undefined;
+}

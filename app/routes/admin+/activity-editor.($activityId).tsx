@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { activityInputSchema, ACTIVITY_SAVED, getActivityById, listSkillChoices, saveActivity } from '@modules/activities/index.server';
 import { recordAudit } from '@modules/admin/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { boundedInt, getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { ActivityEditor } from '~/components/admin/editors/activity-editor';
 import { applyIntent, draftFromActivity, draftFromForm, draftToInput, emptyDraft, INTENT, type ActivityDraft } from '~/components/admin/editors/activity-draft';
@@ -19,8 +19,9 @@ export const handle: BreadcrumbHandle = {
 
 const idParam = (raw: string | undefined) => {
   if (raw === undefined || raw === '') return null;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new Response('That activity was not found.', { status: 404 });
-  return Number(raw);
+  const id = boundedInt(raw);
+  if (id === undefined) throw new Response('That activity was not found.', { status: 404 });
+  return id;
 };
 
 /** /admin/activity-editor/{id?}: a new activity, or the saved one as a draft (404 when unknown). Product admins only. */

@@ -15,6 +15,7 @@ import {
 } from '@modules/admin/index.server';
 import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { queryInt } from '~/utils/query-int.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await importOfTeam(params);
   const url = new URL(request.url);
   const status = STATUSES.find((s) => s === url.searchParams.get('status'));
-  const offset = Math.min(Math.max(0, Number(url.searchParams.get('offset')) || 0), 1_000_000);
+  const offset = queryInt(url, 'offset', { max: 1_000_000, fallback: 0 });
   const rows = found.status === 'preview' || found.status === 'done' ? await listImportRows(getDb(), found.importId, { offset, status }) : [];
   const notice = found.status === 'reading' ? STILL_READING_MESSAGE : null;
   return { found, rows, status: status ?? null, offset, pageSize: PREVIEW_PAGE_SIZE, notice };

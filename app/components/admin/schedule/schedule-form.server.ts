@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { isDomainError } from '@modules/shared/index.server';
+import { boundedInt, isDomainError, MAX_ID } from '@modules/shared/index.server';
 import {
   addBreak,
   addJourney,
@@ -23,18 +23,18 @@ import {
  * so every button is a POST that re-renders the recomputed schedule with the same pure rules the
  * browser runs live. Nothing is stored until Save.
  */
-/** An id from a form or the URL: a whole number 1..2147483647. */
-const idSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** An id from a form: a whole number 1..MAX_ID. */
+const idSchema = z.coerce.number().int().min(1).max(MAX_ID);
 
 export const SCHEDULE_SAVED = 'Team saved.';
 export const SCHEDULE_SAVE_FAILED = 'error while saving team';
 
 /** A numeric id from the URL, else a 404 (the admin layout's panel). */
 export function idParam(params: LoaderFunctionArgs['params'], name: string): number {
-  const raw = params[name] ?? '';
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success || !/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
-  return parsed.data;
+  const id = boundedInt(params[name]);
+  if (id === undefined) throw data(null, { status: 404 });
+  return id;
 }
 
 /** Runs a module call; its not-found becomes the 404 panel. */
