@@ -27,12 +27,13 @@ import {
 import { checkRespondent, COOKIE_NEEDED_MESSAGE, NO_RESPONDENT, recordRespondent, respondentKeys, type Respondent } from './peer-feedback-respondents.server';
 
 /**
- * Peer feedback (learner-app 3, 4, 5, 7, 9; public-site 4, 5, 7, 8; docs/decisions/202-205).
+ * Peer feedback (learner-app 3, 4, 5, 7, 9; public-site 4, 5, 7, 8; docs/decisions/202-205, 240).
  *
  * A learner asks a contact by email, or shares a copied public link; a colleague opens
  * /user-feedback/{token} without signing in and picks 2 of the 6 feedback skills done well and 2 to
  * improve, with an optional comment. Tokens are 256 random bits, stored as their SHA-256 (identity's
- * hashToken), and expire; a contact's link is answered once, the public link by many. The emailed
+ * hashToken), and expire; a contact's link is answered once, the public link once per browser or
+ * signed-in colleague, and never by the learner themself (peer-feedback-respondents). The emailed
  * link is minted when the email is delivered (decision 112), so no stored email holds a usable link.
  */
 export const FEEDBACK_REQUEST_WAIT_MS = 14 * DAY;
