@@ -65,7 +65,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return data<FormState>({ state: 'form', ...config }, { headers: visitor.headers });
   } catch (error) {
     if (isDomainError(error) && error.status === 404) return expired();
-    if (isDomainError(error) && isRefusal(error.status)) return data<Refused>({ state: 'refused', message: error.message }, { status: error.status, headers: visitor.headers });
+    // 'Already answered' is a 200 on the page: after a plain POST the loader runs again for the same
+    // document, and the status of a thank-you page must not be a 409. The learner's own link stays a 403.
+    if (isDomainError(error) && isRefusal(error.status)) {
+      return data<Refused>({ state: 'refused', message: error.message }, { status: error.status === 409 ? 200 : error.status, headers: visitor.headers });
+    }
     throw error;
   }
 }
