@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadEnv } from '@modules/shared/index.server';
 import type { Respondent } from '@modules/social/index.server';
 import { getOptionalUser } from './session.server';
+import { storeOf } from './request-context.server';
 
 /**
  * Who is answering a feedback link (decision 240): the signed-in viewer, if any, and the browser's
@@ -12,6 +13,7 @@ import { getOptionalUser } from './session.server';
 export const FEEDBACK_COOKIE = 'leda_feedback';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 const KEY_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+const MINTED = 'feedback-cookie-minted';
 
 function readCookie(header: string | null, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -34,11 +36,15 @@ export async function feedbackVisitor(request: Request): Promise<FeedbackVisitor
   const sent = readCookie(request.headers.get('cookie'), FEEDBACK_COOKIE);
   const existing = sent && KEY_SHAPE.test(sent) ? sent : null;
   const viewerUserId = (await getOptionalUser(request))?.userId ?? null;
-  const key = existing ?? randomBytes(32).toString('base64url');
+  // One new cookie per HTTP request: after a plain POST the action and the page's loader both run.
+  const store = storeOf(request);
+  const mintedEarlier = store?.memo.get(MINTED) as Promise<string> | undefined;
+  const key = existing ?? (mintedEarlier ? await mintedEarlier : randomBytes(32).toString('base64url'));
+  if (!existing && !mintedEarlier) store?.memo.set(MINTED, Promise.resolve(key));
   const secure = loadEnv().APP_ENV !== 'development' ? '; Secure' : '';
   return {
     answering: { browserKey: existing, viewerUserId },
     viewing: { browserKey: key, viewerUserId },
-    headers: existing ? {} : { 'Set-Cookie': `${FEEDBACK_COOKIE}=${key}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}` },
+    headers: existing || mintedEarlier ? {} : { 'Set-Cookie': `${FEEDBACK_COOKIE}=${key}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}` },
   };
 }
