@@ -17,6 +17,7 @@ import { userFeedbackForm } from '~/utils/form-schemas.server';
 import { readFormData } from '~/utils/form.server';
 import { isFeatureOn } from '~/utils/features';
 import { clientIpOf } from '~/utils/request-context.server';
+import { feedbackVisitor } from '~/utils/feedback-respondent.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { SkillPicker } from '~/components/feedback/skill-picker';
 import feedbackStyles from '~/styles/feedback.css';
@@ -26,35 +27,49 @@ export const links: LinksFunction = () => [...siteLinks(), { rel: 'stylesheet', 
 export const FEEDBACK_EXPIRED_TITLE = 'Feedback link expired | Leda';
 export const FEEDBACK_EXPIRED_MESSAGE = FEEDBACK_LINK_EXPIRED;
 export const FEEDBACK_FORM_TITLE = 'Give feedback | Leda';
+export const FEEDBACK_REFUSED_TITLE = 'Feedback | Leda';
 
 type Expired = { state: 'expired' };
+/** The learner's own link (403) or a second answer through the shared link (409). */
+type Refused = { state: 'refused'; message: string };
 type FormState = { state: 'form'; userName: string; skills: FeedbackSkill[] };
 type ActionData =
   | Expired
+  | Refused
   | { state: 'submitted'; userName: string }
   | { state: 'form'; formError: string; chosen: { good: number[]; bad: number[]; comment: string } };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d && 'state' in d && d.state === 'form' ? FEEDBACK_FORM_TITLE : FEEDBACK_EXPIRED_TITLE },
+  { title: d && 'state' in d ? (d.state === 'form' ? FEEDBACK_FORM_TITLE : d.state === 'refused' ? FEEDBACK_REFUSED_TITLE : FEEDBACK_EXPIRED_TITLE) : FEEDBACK_EXPIRED_TITLE },
   { name: 'description', content: 'Anonymous feedback for a Leda learner.' },
   { name: 'robots', content: 'noindex' },
 ];
 
 const tokenOf = (params: LoaderFunctionArgs['params']) => (params.token ?? '').slice(0, 200);
 const expired = () => data<Expired>({ state: 'expired' }, { status: 404 });
+/** The learner's own link and a second answer from the same person are refused with their own message (decision 240). */
+const isRefusal = (status: number) => status === 403 || status === 409;
 
 /**
  * /user-feedback/{token} (anonymous, public-site 4): failed ('Sorry, this feedback link has expired.',
- * a 404) for an unknown, used or expired link or while the feature is off; else the form. The server
- * renders the page, so there is no loading state (decision 205).
+ * a 404) for an unknown, used or expired link or while the feature is off; refused for the learner
+ * themself (403) and for a second answer through the shared link (409); else the form. The page sets
+ * the browser's feedback cookie (decision 240). The server renders the page, so there is no loading
+ * state (decision 205).
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isFeatureOn('feedback')) return expired();
+  const visitor = await feedbackVisitor(request);
   try {
-    const config = await getFeedbackConfig(getDb(), tokenOf(params));
-    return data<FormState>({ state: 'form', ...config });
+    const config = await getFeedbackConfig(getDb(), tokenOf(params), visitor.viewing);
+    return data<FormState>({ state: 'form', ...config }, { headers: visitor.headers });
   } catch (error) {
     if (isDomainError(error) && error.status === 404) return expired();
+    // 'Already answered' is a 200 on the page: after a plain POST the loader runs again for the same
+    // document, and the status of a thank-you page must not be a 409. The learner's own link stays a 403.
+    if (isDomainError(error) && isRefusal(error.status)) {
+      return data<Refused>({ state: 'refused', message: error.message }, { status: error.status === 409 ? 200 : error.status, headers: visitor.headers });
+    }
     throw error;
   }
 }
@@ -66,7 +81,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const raw = submission.payload as { good?: unknown; bad?: unknown; comment?: unknown };
   const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 12);
   const chosen = { good: list(raw.good), bad: list(raw.bad), comment: typeof raw.comment === 'string' ? raw.comment.slice(0, MAX_FEEDBACK_COMMENT) : '' };
-  const refuse = (formError: string, status: number) => data<ActionData>({ state: 'form', formError, chosen }, { status });
+  const visitor = await feedbackVisitor(request);
+  const refuse = (formError: string, status: number) => data<ActionData>({ state: 'form', formError, chosen }, { status, headers: visitor.headers });
   if (submission.status !== 'success') {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return refuse(typeof first === 'string' && first.startsWith('The comment') ? first : 'Sorry, we could not read your answer. Please try again.', 400);
@@ -75,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (v.website?.trim()) return refuse('Sorry, we could not accept this form.', 400);
   try {
     // The name first: a contact's link is used up by the answer.
-    const { userName } = await getFeedbackConfig(getDb(), tokenOf(params));
+    const { userName } = await getFeedbackConfig(getDb(), tokenOf(params), visitor.answering);
     await submitFeedback(
       getDb(),
       tokenOf(params),
@@ -83,12 +99,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         answers: v.comment?.trim() ? [{ questionIdentifier: ADDITIONAL_COMMENT, value: v.comment }] : [],
         skillRatings: [...v.good.map((skillId) => ({ skillId, rating: 1 as const })), ...v.bad.map((skillId) => ({ skillId, rating: -1 as const }))],
       },
-      { clientIp: clientIpOf(request) },
+      { clientIp: clientIpOf(request), respondent: visitor.answering },
     );
     return data<ActionData>({ state: 'submitted', userName });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.status === 404) return expired();
+    if (isRefusal(error.status)) return data<ActionData>({ state: 'refused', message: error.message }, { status: error.status, headers: visitor.headers });
     return refuse(error.message, error.status);
   }
 }
@@ -101,6 +118,23 @@ function ExpiredPanel() {
       </span>
       <h1>{FEEDBACK_EXPIRED_MESSAGE}</h1>
       <p>Feedback links work for a limited time, and a link sent to you by email works once. Ask the person who sent it for a new link if you would still like to give feedback.</p>
+      <div className="cta-actions center">
+        <Link className="button large" to="/">
+          Back to the main site
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function RefusedPanel({ message }: { message: string }) {
+  return (
+    <section className="status-panel">
+      <span className="status-icon warn" aria-hidden="true">
+        !
+      </span>
+      <h1>{message}</h1>
+      <p>Feedback is anonymous and counts one answer per person, so results never show what a single person said.</p>
       <div className="cta-actions center">
         <Link className="button large" to="/">
           Back to the main site
@@ -139,6 +173,14 @@ export default function UserFeedbackPage() {
           <h1>{FEEDBACK_THANKS}</h1>
           <p>Your answer has been sent anonymously{view.userName ? ` to ${view.userName}` : ''}. You can close this page.</p>
         </section>
+      </SiteShell>
+    );
+  }
+  const refusal = view.state === 'refused' ? view : loaded.state === 'refused' ? loaded : null;
+  if (refusal) {
+    return (
+      <SiteShell>
+        <RefusedPanel message={refusal.message} />
       </SiteShell>
     );
   }

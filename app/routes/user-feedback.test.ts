@@ -1,11 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { seedCatalogue } from '@modules/catalogue/index.server';
-import { createPublicFeedbackToken, feedbackSkills, getFeedbackResults, requestContactFeedback } from '@modules/social/index.server';
+import {
+  ALREADY_ANSWERED_MESSAGE,
+  COOKIE_NEEDED_MESSAGE,
+  createPublicFeedbackToken,
+  feedbackSkills,
+  getFeedbackResults,
+  OWN_FEEDBACK_MESSAGE,
+  requestContactFeedback,
+} from '@modules/social/index.server';
 import { renderRoute } from '../../tests/support/render-route';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
-import { makeUser } from '../../tests/support/factories';
+import { makeUser, signIn } from '../../tests/support/factories';
 import { deliveredEmailTo } from '../../tests/support/outbox';
 import { features } from '~/utils/features';
 import * as userFeedback from './user-feedback.$token';
@@ -17,8 +26,12 @@ beforeAll(async () => {
 
 const SKILLS_MESSAGE = 'Sorry, you need to choose 2 skills in both sections before you can send your feedback.';
 let ip = 0;
-const submit = (token: string, fields: Record<string, string | string[]>) =>
-  run<any>(() => userFeedback.action(args(formRequest(`/user-feedback/${token}`, fields, { headers: { 'x-test-client-ip': `10.44.0.${++ip}` } }), { token }) as never));
+/** A browser's feedback cookie, as the form page sets it. */
+const browserCookie = () => `leda_feedback=${randomBytes(32).toString('base64url')}`;
+/** One POST of the form, each from a browser of its own unless a cookie is given. */
+const submit = (token: string, fields: Record<string, string | string[]>, cookie = browserCookie()) =>
+  run<any>(() => userFeedback.action(args(formRequest(`/user-feedback/${token}`, fields, { cookie, headers: { 'x-test-client-ip': `10.44.0.${++ip}` } }), { token }) as never));
+const open = (token: string, cookie?: string) => run<any>(() => userFeedback.loader(args(getRequest(`/user-feedback/${token}`, { cookie }), { token })));
 
 async function asker() {
   const u = await makeUser({ firstName: 'Marie', lastName: 'Curie' });
@@ -72,7 +85,8 @@ describe('/user-feedback/{token}', () => {
     expect(ok).toMatchObject({ status: 200, data: { state: 'submitted', userName: 'Marie Curie' } });
     const thanks = await renderRoute(`/user-feedback/${token}`, { route: userFeedback, params, actionData: ok.data });
     expect(thanks.text).toContain('Thank you for your feedback!');
-    expect((await getFeedbackResults(getDb(), user)).responseCount).toBe(1);
+    // One answer received; results wait for a batch of 3 (decision 240).
+    expect(await getFeedbackResults(getDb(), user)).toMatchObject({ responseCount: 0, pendingCount: 1, responsesNeeded: 2 });
   });
 
   it('a link emailed to a contact works once; a filled honeypot or a bad id is a 400, never a 500', async () => {
@@ -93,10 +107,12 @@ describe('/user-feedback/{token}', () => {
     const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => String(s.skillId)) as [string, string, string, string];
     const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
     const from = () =>
-      run<any>(() => userFeedback.action(args(formRequest(`/user-feedback/${token}`, { good: [a, b], bad: [c, d] }, { headers: { 'x-test-client-ip': address } }), { token }) as never));
+      run<any>(() =>
+        userFeedback.action(args(formRequest(`/user-feedback/${token}`, { good: [a, b], bad: [c, d] }, { cookie: browserCookie(), headers: { 'x-test-client-ip': address } }), { token }) as never),
+      );
     for (let i = 0; i < 10; i++) expect((await from()).data.state).toBe('submitted');
     expect(await from()).toMatchObject({ status: 429, data: { state: 'form', formError: 'Too many answers from your network. Please wait a few minutes and try again.' } });
-    expect((await getFeedbackResults(getDb(), user)).responseCount).toBe(10);
+    expect(await getFeedbackResults(getDb(), user)).toMatchObject({ responseCount: 9, pendingCount: 1 });
 
     (features as { feedback: boolean }).feedback = false;
     try {
@@ -104,5 +120,60 @@ describe('/user-feedback/{token}', () => {
     } finally {
       (features as { feedback: boolean }).feedback = true;
     }
+  });
+
+  it("refuses the learner on their own link with a clear message, also once signed out in that browser", async () => {
+    const user = await asker();
+    const session = await signIn(user.userId);
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => String(s.skillId)) as [string, string, string, string];
+    const browser = browserCookie();
+    const signedIn = `${session.cookie}; ${browser}`;
+
+    const opened = await open(token, signedIn);
+    expect(opened).toMatchObject({ status: 403, data: { state: 'refused', message: OWN_FEEDBACK_MESSAGE } });
+    expect((await renderRoute(`/user-feedback/${token}`, { route: userFeedback, params: { token }, cookie: signedIn })).status).toBe(403);
+
+    // Answering anyway (twice, as the issue describes): refused each time, nothing stored.
+    for (let i = 0; i < 2; i++) expect(await submit(token, { good: [a, b], bad: [c, d] }, signedIn)).toMatchObject({ status: 403, data: { state: 'refused', message: OWN_FEEDBACK_MESSAGE } });
+    // The page after that post (JavaScript off) says why, with no form.
+    const refused = await submit(token, { good: [a, b], bad: [c, d] }, signedIn);
+    const page = await renderRoute(`/user-feedback/${token}`, { route: userFeedback, params: { token }, actionData: refused.data });
+    expect(page.text).toContain('You can\u2019t answer your own feedback request.');
+    expect(page.html).not.toContain('name="good"');
+    expect(userFeedback.meta({ data: opened.data } as never)).toContainEqual({ title: 'Feedback | Leda' });
+    // Signed out in the same browser: still refused.
+    expect(await open(token, browser)).toMatchObject({ status: 403, data: { state: 'refused' } });
+    expect(await submit(token, { good: [a, b], bad: [c, d] }, browser)).toMatchObject({ status: 403, data: { state: 'refused', message: OWN_FEEDBACK_MESSAGE } });
+
+    // One colleague answers: the learner's refused answers did not count, so nothing shows.
+    expect((await submit(token, { good: [a, b], bad: [c, d], comment: 'Only a colleague wrote this' })).data.state).toBe('submitted');
+    const results = await getFeedbackResults(getDb(), user);
+    expect(results).toMatchObject({ responseCount: 0, pendingCount: 1, answers: [], skillVotes: [] });
+  });
+
+  it('the shared link: the page sets a cookie, one answer per browser, and an answer without the cookie is asked to allow it', async () => {
+    const user = await asker();
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => String(s.skillId)) as [string, string, string, string];
+    const first = await open(token);
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^leda_feedback=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    const cookie = setCookie.split(';')[0]!;
+    // A browser that keeps the cookie gets no new one.
+    expect((await open(token, cookie)).headers.get('set-cookie')).toBeNull();
+
+    expect((await submit(token, { good: [a, b], bad: [c, d] }, cookie)).data.state).toBe('submitted');
+    expect(await submit(token, { good: [a, b], bad: [c, d] }, cookie)).toMatchObject({ status: 409, data: { state: 'refused', message: ALREADY_ANSWERED_MESSAGE } });
+    // The page says so (a 200: after a plain POST this loader renders the thank-you page too).
+    expect(await open(token, cookie)).toMatchObject({ status: 200, data: { state: 'refused', message: ALREADY_ANSWERED_MESSAGE } });
+
+    const noCookie = await run<any>(() =>
+      userFeedback.action(args(formRequest(`/user-feedback/${token}`, { good: [a, b], bad: [c, d] }, { headers: { 'x-test-client-ip': '10.45.0.1' } }), { token }) as never),
+    );
+    expect(noCookie).toMatchObject({ status: 400, data: { state: 'form', formError: COOKIE_NEEDED_MESSAGE } });
+    expect(noCookie.headers.get('set-cookie')).toMatch(/^leda_feedback=/);
+    expect(await getFeedbackResults(getDb(), user)).toMatchObject({ pendingCount: 1 });
   });
 });

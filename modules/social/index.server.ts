@@ -62,6 +62,12 @@ export {
 } from './peer-feedback.server';
 export { getFeedbackResults, recommendFor } from './peer-feedback-results.server';
 export {
+  OWN_FEEDBACK_MESSAGE,
+  ALREADY_ANSWERED_MESSAGE,
+  COOKIE_NEEDED_MESSAGE,
+  type Respondent,
+} from './peer-feedback-respondents.server';
+export {
   notificationSchemas,
   notificationsList,
   listNotificationsForAdmin,

@@ -6,7 +6,8 @@ import { feedbackSkills } from './peer-feedback.server';
 /**
  * Demo seed step (modules/admin/demo-seed.server.ts): the demo learner has asked three colleagues
  * (one recently, so the list shows 'Wait …'), and four people have answered, so Feedback results
- * show with skills, comments and recommendations. Written straight to the tables: no email is sent.
+ * show the first batch of three with skills, comments and recommendations, and one answer waits for
+ * the next batch (decision 240). Written straight to the tables: no email is sent.
  */
 export async function seedDemoFeedback(db: Kysely<Database>, userId: number, now = Date.now()): Promise<void> {
   const skills = await feedbackSkills(db);

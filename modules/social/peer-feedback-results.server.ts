@@ -8,11 +8,14 @@ import { feedbackSkills, type FeedbackAnswer, type FeedbackSkill } from './peer-
 
 /**
  * A learner's own feedback results (getUserFeedbackResults): responseCount, skillIdsGood,
- * skillIdsBad (most chosen first) and the comments as answers. Beyond the spec (decision 204): until
- * MIN_FEEDBACK_RESPONSES people have answered only the count is given (responsesNeeded says how many
- * more), so no single answer can be singled out; and the skills to improve come with journeys and
- * activities that teach them. Always the signed-in user's own results: there is no id to swap.
+ * skillIdsBad (most chosen first) and the comments as answers. Released in batches (decision 240,
+ * superseding the threshold of 204): the results reflect the oldest answers up to the last multiple of
+ * FEEDBACK_BATCH_SIZE, so reading them before and after one new answer never isolates it; the
+ * answers past that wait (pendingCount) until the batch is full (responsesNeeded). Comments are
+ * sorted by their text, never by arrival, and carry no date. The skills to improve come with
+ * journeys and activities that teach them (decision 204). Always the signed-in user's own results.
  */
+export const FEEDBACK_BATCH_SIZE = MIN_FEEDBACK_RESPONSES;
 export const MAX_COMMENTS_SHOWN = 100;
 export const MAX_RECOMMENDATIONS = 3;
 
@@ -24,11 +27,15 @@ export interface SkillVotes {
 }
 
 export interface FeedbackResults {
+  /** The answers the results reflect: a multiple of FEEDBACK_BATCH_SIZE (0 while hidden). */
   responseCount: number;
   skillIdsGood: number[];
   skillIdsBad: number[];
+  /** The comments of those answers, sorted by text. */
   answers: FeedbackAnswer[];
-  /** How many more answers are needed before the results show (0 once they do). */
+  /** Answers received that the results do not reflect yet (fewer than a batch). */
+  pendingCount: number;
+  /** How many more answers are needed before the results next change (1 to FEEDBACK_BATCH_SIZE). */
   responsesNeeded: number;
   /** Votes per feedback skill (empty while hidden). */
   skillVotes: SkillVotes[];
@@ -39,35 +46,54 @@ export interface FeedbackRecommendations {
   activities: { activityId: number; name: string; overview: string; skillNames: string[] }[];
 }
 
+/** How many of `received` answers the results may reflect: whole batches only. */
+export const releasedOf = (received: number) => Math.floor(received / FEEDBACK_BATCH_SIZE) * FEEDBACK_BATCH_SIZE;
+
 export async function getFeedbackResults(db: Db, user: PolicyUser): Promise<FeedbackResults> {
   if (!policy.canUsePeerFeedback(user)) throw new DomainError('forbidden', 'You do not have permission to do that.');
-  const { responseCount } = await db
+  const { received } = await db
     .selectFrom('feedback_responses')
-    .select(sql<number>`count(*)::int`.as('responseCount'))
+    .select(sql<number>`count(*)::int`.as('received'))
     .where('user_id', '=', user.userId)
     .executeTakeFirstOrThrow();
-  const responsesNeeded = Math.max(0, MIN_FEEDBACK_RESPONSES - responseCount);
-  if (responsesNeeded > 0) return { responseCount, skillIdsGood: [], skillIdsBad: [], answers: [], responsesNeeded, skillVotes: [] };
+  const responseCount = releasedOf(received);
+  const pendingCount = received - responseCount;
+  const responsesNeeded = FEEDBACK_BATCH_SIZE - pendingCount;
+  if (responseCount === 0) return { responseCount, skillIdsGood: [], skillIdsBad: [], answers: [], pendingCount, responsesNeeded, skillVotes: [] };
+  // The last answer of the last full batch: everything after it waits.
+  const { id: lastReleased } = await db
+    .selectFrom('feedback_responses')
+    .select('id')
+    .where('user_id', '=', user.userId)
+    .orderBy('id', 'asc')
+    .offset(responseCount - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const [votes, comments, skills] = await Promise.all([
     db
       .selectFrom('feedback_response_skills as s')
       .innerJoin('feedback_responses as r', 'r.id', 's.response_id')
       .select(['s.skill_id', sql<number>`count(*) filter (where s.rating = 1)::int`.as('good'), sql<number>`count(*) filter (where s.rating = -1)::int`.as('bad')])
       .where('r.user_id', '=', user.userId)
+      .where('r.id', '<=', lastReleased)
       .groupBy('s.skill_id')
       .execute(),
+    // Sorted by text (byte order, the same on PostgreSQL and PGlite): arrival order says nothing.
     db
       .selectFrom('feedback_responses')
       .select('comment')
       .where('user_id', '=', user.userId)
+      .where('id', '<=', lastReleased)
       .where('comment', 'is not', null)
-      .orderBy('id', 'desc')
+      .orderBy(sql`lower(comment) collate "C"`)
+      .orderBy(sql`comment collate "C"`)
       .limit(MAX_COMMENTS_SHOWN)
       .execute(),
     feedbackSkills(db),
   ]);
   const bySkill = new Map(votes.map((v) => [v.skill_id, v]));
   const skillVotes = skills.map((s) => ({ skillId: s.skillId, name: s.name, good: bySkill.get(s.skillId)?.good ?? 0, bad: bySkill.get(s.skillId)?.bad ?? 0 }));
+  // Ties keep the form's skill order (a stable sort), never an answer's order.
   const ranked = (key: 'good' | 'bad') =>
     [...skillVotes]
       .filter((v) => v[key] > 0)
@@ -78,7 +104,8 @@ export async function getFeedbackResults(db: Db, user: PolicyUser): Promise<Feed
     skillIdsGood: ranked('good'),
     skillIdsBad: ranked('bad'),
     answers: comments.map((c) => ({ questionIdentifier: ADDITIONAL_COMMENT, value: c.comment ?? '' })),
-    responsesNeeded: 0,
+    pendingCount,
+    responsesNeeded,
     skillVotes,
   };
 }

@@ -19,6 +19,7 @@ import {
   OWN_EMAIL_MESSAGE,
 } from './peer-feedback.server';
 import { getFeedbackResults } from './peer-feedback-results.server';
+import { ALREADY_ANSWERED_MESSAGE, COOKIE_NEEDED_MESSAGE, OWN_FEEDBACK_MESSAGE, type Respondent } from './peer-feedback-respondents.server';
 import { FEEDBACK_LINK_EXPIRED, FEEDBACK_SAME_SKILL_MESSAGE, FEEDBACK_SKILLS_MESSAGE } from './constants';
 
 beforeAll(async () => {
@@ -30,6 +31,9 @@ const member = async () => {
   return { ...(await getCurrentUser(getDb(), u.userId))!, email: u.email };
 };
 const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (isDomainError(e) ? { status: e.status, message: e.message } : e));
+let browsers = 0;
+/** A browser that has never answered: its own feedback cookie, no one signed in. */
+const newBrowser = (): Respondent => ({ browserKey: `browser-${++browsers}-${'x'.repeat(24)}`, viewerUserId: null });
 const ratings = (good: number[], bad: number[]) => [...good.map((skillId) => ({ skillId, rating: 1 as const })), ...bad.map((skillId) => ({ skillId, rating: -1 as const }))];
 
 describe('peer feedback rules', () => {
@@ -119,26 +123,106 @@ describe('feedback results', () => {
     const { token } = await createPublicFeedbackToken(getDb(), user);
     const [a, b, c, d, e] = (await feedbackSkills(getDb())).map((s) => s.skillId) as [number, number, number, number, number];
     const answer = (good: number[], bad: number[], comment = '', ip = '10.2.0.1') =>
-      submitFeedback(getDb(), token, { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings: ratings(good, bad) }, { clientIp: ip });
+      submitFeedback(getDb(), token, { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings: ratings(good, bad) }, { clientIp: ip, respondent: newBrowser() });
 
-    await answer([a, b], [c, d], 'Clear in meetings');
+    await answer([a, b], [c, d], 'Could delegate more');
     await answer([a, c], [d, e]);
-    expect(await getFeedbackResults(getDb(), user)).toEqual({ responseCount: 2, responsesNeeded: 1, skillIdsGood: [], skillIdsBad: [], answers: [], skillVotes: [] });
+    expect(await getFeedbackResults(getDb(), user)).toEqual({ responseCount: 0, pendingCount: 2, responsesNeeded: 1, skillIdsGood: [], skillIdsBad: [], answers: [], skillVotes: [] });
 
-    await answer([a, e], [d, b], 'Could delegate more');
+    await answer([a, e], [d, b], 'Clear in meetings');
     const results = await getFeedbackResults(getDb(), user);
     expect(results.responseCount).toBe(3);
-    expect(results.responsesNeeded).toBe(0);
+    expect(results.pendingCount).toBe(0);
+    expect(results.responsesNeeded).toBe(3);
     expect(results.skillIdsGood[0]).toBe(a);
     expect(results.skillIdsBad[0]).toBe(d);
     expect(new Set(results.skillIdsGood)).toEqual(new Set([a, b, c, e]));
+    // Sorted by text, not by arrival (the first answer's comment comes last here).
     expect(results.answers).toEqual([
-      { questionIdentifier: 'ADDITIONAL_COMMENT', value: 'Could delegate more' },
       { questionIdentifier: 'ADDITIONAL_COMMENT', value: 'Clear in meetings' },
+      { questionIdentifier: 'ADDITIONAL_COMMENT', value: 'Could delegate more' },
     ]);
     expect(results.skillVotes.find((v) => v.skillId === d)).toMatchObject({ good: 0, bad: 3 });
     // Anonymous: an answer row holds the person asked for feedback, a comment and a time, nothing else.
     const columns = Object.keys((await getDb().selectFrom('feedback_responses').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow()) as object).sort();
     expect(columns).toEqual(['comment', 'created_at', 'id', 'user_id']);
+  });
+});
+
+describe('anonymity (decision 240)', () => {
+  const input = (good: number[], bad: number[], comment = '') => ({
+    answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [],
+    skillRatings: ratings(good, bad),
+  });
+
+  it("refuses the learner's own answers, so answering their own link twice never unlocks a colleague's answer", async () => {
+    const user = await member();
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const [a, b, c, d, e] = (await feedbackSkills(getDb())).map((s) => s.skillId) as [number, number, number, number, number];
+    const ownBrowser = newBrowser();
+    const own: Respondent = { ...ownBrowser, viewerUserId: user.userId };
+    // Signed in on their own link: refused, for the form and for the answer.
+    expect(await errorOf(getFeedbackConfig(getDb(), token, own))).toEqual({ status: 403, message: OWN_FEEDBACK_MESSAGE });
+    expect(await errorOf(submitFeedback(getDb(), token, input([a, b], [c, d]), { clientIp: '10.3.0.1', respondent: own }))).toEqual({ status: 403, message: OWN_FEEDBACK_MESSAGE });
+    // Signed out in the same browser: still the learner's browser.
+    expect(await errorOf(submitFeedback(getDb(), token, input([a, b], [c, d]), { clientIp: '10.3.0.1', respondent: ownBrowser }))).toEqual({ status: 403, message: OWN_FEEDBACK_MESSAGE });
+    // Through an emailed link too.
+    await requestContactFeedback(getDb(), user, 'own-check@example.test');
+    const emailed = /\/user-feedback\/([A-Za-z0-9_-]+)/.exec((await deliveredEmailTo('own-check@example.test')).html)![1]!;
+    expect(await errorOf(submitFeedback(getDb(), emailed, input([a, b], [c, d]), { clientIp: '10.3.0.1', respondent: own }))).toEqual({ status: 403, message: OWN_FEEDBACK_MESSAGE });
+
+    // One answer per browser on the shared link: a second is refused, with or without signing in.
+    const colleague = newBrowser();
+    await submitFeedback(getDb(), token, input([a, e], [c, d], 'Only mine'), { clientIp: '10.3.0.2', respondent: colleague });
+    expect(await errorOf(submitFeedback(getDb(), token, input([a, b], [c, d]), { clientIp: '10.3.0.2', respondent: colleague }))).toEqual({ status: 409, message: ALREADY_ANSWERED_MESSAGE });
+    expect(await errorOf(getFeedbackConfig(getDb(), token, colleague))).toEqual({ status: 409, message: ALREADY_ANSWERED_MESSAGE });
+    // A signed-in colleague is one respondent whatever the browser.
+    const signedInColleague = await member();
+    await submitFeedback(getDb(), token, input([a, b], [c, d]), { clientIp: '10.3.0.3', respondent: { ...newBrowser(), viewerUserId: signedInColleague.userId } });
+    expect(
+      await errorOf(submitFeedback(getDb(), token, input([a, b], [c, d]), { clientIp: '10.3.0.3', respondent: { ...newBrowser(), viewerUserId: signedInColleague.userId } })),
+    ).toEqual({ status: 409, message: ALREADY_ANSWERED_MESSAGE });
+    // No cookie and no sign-in: the shared link cannot tell people apart, so it asks for the cookie.
+    expect(await errorOf(submitFeedback(getDb(), token, input([a, b], [c, d]), { clientIp: '10.3.0.4' }))).toEqual({ status: 400, message: COOKIE_NEEDED_MESSAGE });
+
+    // Two distinct colleagues answered: nothing shows, the colleague's comment least of all.
+    const results = await getFeedbackResults(getDb(), user);
+    expect(results).toMatchObject({ responseCount: 0, pendingCount: 2, answers: [], skillVotes: [] });
+    // The respondents table holds hashed keys only: nothing that points to an answer.
+    const columns = Object.keys((await getDb().selectFrom('feedback_respondents').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow()) as object).sort();
+    expect(columns).toEqual(['key_hash', 'role', 'user_id']);
+  });
+
+  it('releases results in whole batches of 3: one new answer never changes what the learner reads', async () => {
+    const user = await member();
+    const { token } = await createPublicFeedbackToken(getDb(), user);
+    const [a, b, c, d, e, f] = (await feedbackSkills(getDb())).map((s) => s.skillId) as [number, number, number, number, number, number];
+    const answer = (good: number[], bad: number[], comment = '') => submitFeedback(getDb(), token, input(good, bad, comment), { clientIp: '10.4.0.1', respondent: newBrowser() });
+    await answer([a, b], [c, d], 'zebra-like patience');
+    await answer([a, c], [d, e], 'Asks good questions');
+    await answer([a, e], [d, b]);
+    const first = await getFeedbackResults(getDb(), user);
+    expect(first).toMatchObject({ responseCount: 3, pendingCount: 0, responsesNeeded: 3 });
+
+    // A fourth and a fifth answer: the results (skills, votes, comments) do not move.
+    await answer([f, e], [a, b], 'Late but honest');
+    const fourth = await getFeedbackResults(getDb(), user);
+    expect(fourth).toEqual({ ...first, pendingCount: 1, responsesNeeded: 2 });
+    await answer([f, c], [a, b]);
+    expect(await getFeedbackResults(getDb(), user)).toEqual({ ...first, pendingCount: 2, responsesNeeded: 1 });
+
+    // The sixth completes the batch: all three show together, comments still sorted by text.
+    await answer([f, b], [a, c], 'Brings energy');
+    const second = await getFeedbackResults(getDb(), user);
+    expect(second).toMatchObject({ responseCount: 6, pendingCount: 0, responsesNeeded: 3 });
+    expect(second.answers.map((x) => x.value)).toEqual(['Asks good questions', 'Brings energy', 'Late but honest', 'zebra-like patience']);
+    expect(second.skillVotes.find((v) => v.skillId === f)).toMatchObject({ good: 3, bad: 0 });
+    expect(second.skillVotes.find((v) => v.skillId === a)).toMatchObject({ good: 3, bad: 3 });
+  });
+
+  it("counts a '+tag' of the learner's own address as their own", async () => {
+    const user = await member();
+    const [local, domain] = user.email.split('@') as [string, string];
+    expect(await errorOf(requestContactFeedback(getDb(), user, `${local}+alias@${domain}`))).toEqual({ status: 400, message: OWN_EMAIL_MESSAGE });
   });
 });

@@ -24,14 +24,16 @@ import {
   FEEDBACK_SKILLS_MESSAGE,
   FEEDBACK_SKILLS_PER_SECTION,
 } from './constants';
+import { checkRespondent, COOKIE_NEEDED_MESSAGE, NO_RESPONDENT, recordRespondent, respondentKeys, type Respondent } from './peer-feedback-respondents.server';
 
 /**
- * Peer feedback (learner-app 3, 4, 5, 7, 9; public-site 4, 5, 7, 8; docs/decisions/202-205).
+ * Peer feedback (learner-app 3, 4, 5, 7, 9; public-site 4, 5, 7, 8; docs/decisions/202-205, 240).
  *
  * A learner asks a contact by email, or shares a copied public link; a colleague opens
  * /user-feedback/{token} without signing in and picks 2 of the 6 feedback skills done well and 2 to
  * improve, with an optional comment. Tokens are 256 random bits, stored as their SHA-256 (identity's
- * hashToken), and expire; a contact's link is answered once, the public link by many. The emailed
+ * hashToken), and expire; a contact's link is answered once, the public link once per browser or
+ * signed-in colleague, and never by the learner themself (peer-feedback-respondents). The emailed
  * link is minted when the email is delivered (decision 112), so no stored email holds a usable link.
  */
 export const FEEDBACK_REQUEST_WAIT_MS = 14 * DAY;
@@ -142,6 +144,12 @@ export function waitLabel(ms: number): string {
   return `Wait ${unit(Math.max(1, Math.ceil(ms / MINUTE)), 'minute')}`;
 }
 
+/** The same mailbox, ignoring case and a '+tag' (ada+1@x.org reaches ada@x.org): the learner asking themself. */
+export function sameMailbox(a: string, b: string): boolean {
+  const base = (e: string) => e.trim().toLowerCase().replace(/\+[^@]*@/, '@');
+  return base(a) === base(b);
+}
+
 async function userName(db: Db, userId: number): Promise<string | null> {
   const u = await db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', userId).executeTakeFirst();
   return u ? `${u.first_name} ${u.last_name}`.trim() : null;
@@ -156,7 +164,7 @@ export async function requestContactFeedback(db: Kysely<Database>, user: PolicyU
   requireFeedbackUser(user);
   const address = email.trim().toLowerCase();
   const me = await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', user.userId).executeTakeFirstOrThrow();
-  if (me.email.trim().toLowerCase() === address) throw new DomainError('invalid', OWN_EMAIL_MESSAGE);
+  if (sameMailbox(me.email, address)) throw new DomainError('invalid', OWN_EMAIL_MESSAGE);
   const existing = await db
     .selectFrom('user_contacts')
     .select(['id', 'email', 'last_feedback_request_at'])
@@ -246,11 +254,16 @@ async function liveToken(db: Db, token: string) {
     .executeTakeFirst();
 }
 
-/** getUserFeedbackConfig: the skills and the name of the person asking; 'Sorry, this feedback link has expired.' otherwise. */
-export async function getFeedbackConfig(db: Db, token: string): Promise<FeedbackConfig> {
+/**
+ * getUserFeedbackConfig: the skills and the name of the person asking; 'Sorry, this feedback link
+ * has expired.' otherwise. The learner themself is refused (403, and a browser they open it in while
+ * signed in is marked), as is a browser or colleague who already answered the shared link (409).
+ */
+export async function getFeedbackConfig(db: Db, token: string, respondent: Respondent = NO_RESPONDENT): Promise<FeedbackConfig> {
   const row = await liveToken(db, token);
   const name = row ? await userName(db, row.user_id) : null;
   if (!row || name === null) throw new DomainError('not_found', FEEDBACK_LINK_EXPIRED);
+  await checkRespondent(db, row.user_id, respondent, { once: row.kind === 'public' });
   return { skills: await feedbackSkills(db), userName: name };
 }
 
@@ -266,13 +279,23 @@ export function checkSkillRatings(ratings: SkillRating[], skills: FeedbackSkill[
 }
 
 /**
- * submitUserFeedback: stores one anonymous answer for the link's owner. A contact's link is used up
- * (atomically, so a double submit stores one answer); the public link stays open. Rate limited per
- * client address like the other public forms. The answer keeps no trace of the link or contact.
+ * submitUserFeedback: stores one anonymous answer for the link's owner, from a distinct respondent
+ * (decision 240). The learner themself is refused. A contact's link is used up (atomically, so a
+ * double submit stores one answer); the public link takes one answer per browser and per signed-in
+ * colleague (a caller without the cookie is asked to allow it). Rate limited per client address like
+ * the other public forms. The answer keeps no trace of the link, contact or respondent.
  */
-export async function submitFeedback(db: Kysely<Database>, token: string, feedback: FeedbackInput, ctx: { clientIp: string }): Promise<void> {
+export async function submitFeedback(
+  db: Kysely<Database>,
+  token: string,
+  feedback: FeedbackInput,
+  ctx: { clientIp: string; respondent?: Respondent },
+): Promise<void> {
   const row = await liveToken(db, token);
   if (!row) throw new DomainError('not_found', FEEDBACK_LINK_EXPIRED);
+  const respondent = ctx.respondent ?? NO_RESPONDENT;
+  await checkRespondent(db, row.user_id, respondent, { once: row.kind === 'public' });
+  if (row.kind === 'public' && !respondentKeys(row.user_id, respondent).length) throw new DomainError('invalid', COOKIE_NEEDED_MESSAGE);
   const { good, bad } = checkSkillRatings(feedback.skillRatings, await feedbackSkills(db));
   const limiter = rateLimiter('user-feedback', FEEDBACK_ANSWERS_PER_WINDOW, FEEDBACK_ANSWER_WINDOW_SECONDS);
   if (!(await tryConsume(limiter, [`ip:${ctx.clientIp}`]))) throw new DomainError('rate_limited', ANSWERS_RATE_LIMITED);
@@ -285,6 +308,8 @@ export async function submitFeedback(db: Kysely<Database>, token: string, feedba
     if (row.kind === 'contact') {
       const used = await trx.updateTable('feedback_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
       if (!used) throw new DomainError('not_found', FEEDBACK_LINK_EXPIRED);
+    } else {
+      await recordRespondent(trx, row.user_id, respondent);
     }
     const { id } = await trx.insertInto('feedback_responses').values({ user_id: row.user_id, comment }).returning('id').executeTakeFirstOrThrow();
     await trx

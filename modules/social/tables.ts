@@ -125,6 +125,17 @@ export interface FeedbackResponsesTable {
   created_at: CreatedAt;
 }
 
+/**
+ * Who already answered a learner's feedback (decision 240): a key hashed with the learner's id (a
+ * browser's cookie, a signed-in colleague), 'answer' or 'owner' (a browser the learner opened their
+ * own link in). No answer id and no time: a respondent cannot be matched to an answer.
+ */
+export interface FeedbackRespondentsTable {
+  user_id: number;
+  key_hash: string;
+  role: 'answer' | 'owner';
+}
+
 /** A skill rated in an answer: 1 done well, -1 to improve. */
 export interface FeedbackResponseSkillsTable {
   response_id: number;
@@ -147,5 +158,6 @@ export interface SocialTables {
   feedback_tokens: FeedbackTokensTable;
   feedback_responses: FeedbackResponsesTable;
   feedback_response_skills: FeedbackResponseSkillsTable;
+  feedback_respondents: FeedbackRespondentsTable;
   reminder_sends: ReminderSendsTable;
 }

@@ -126,7 +126,9 @@ describe('peer feedback', () => {
     const recent = learner.page.locator('tr', { hasText: 'priya.manager@example.com' });
     expect(await recent.getByRole('button', { name: /Wait 11 days/ }).isDisabled()).toBe(true);
     await open(learner, '/app/feedback?tab=results');
-    await learner.page.getByRole('heading', { name: 'What 4 people said' }).waitFor();
+    // Four seeded answers: the first batch of three shows, the fourth waits (decision 240).
+    await learner.page.getByRole('heading', { name: 'What 3 people said' }).waitFor();
+    await learner.page.getByText('1 answer newer than these will show once 2 more people answer.', { exact: false }).waitFor();
     await learner.page.getByRole('heading', { name: 'Build the skills to work on' }).waitFor();
   });
 });

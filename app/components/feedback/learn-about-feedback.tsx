@@ -14,7 +14,7 @@ const TOPICS = [
   },
   {
     title: 'Is it anonymous?',
-    body: 'Yes. Answers carry no name or email address, and your results only show once at least three people have answered, so no single answer can be picked out.',
+    body: 'Yes. Answers carry no name or email address, each person can answer once, and you cannot answer your own request. Your results show once at least three people have answered and then change three answers at a time, with comments listed alphabetically, so no single answer can be picked out.',
   },
   {
     title: 'What should I do with my results?',

@@ -3,6 +3,7 @@ import { Link } from '~/components/link';
 
 export interface ResultsView {
   responseCount: number;
+  pendingCount: number;
   responsesNeeded: number;
   skillIdsGood: number[];
   skillIdsBad: number[];
@@ -42,19 +43,35 @@ function SkillList({ title, ids, votes, kind }: { title: string; ids: number[]; 
   );
 }
 
+const answersWord = (n: number) => `${n} ${n === 1 ? 'answer' : 'answers'}`;
+
+/** Results change only in whole batches (decision 240): what waits, and for how many more answers. */
+function BatchNote({ results }: { results: ResultsView }) {
+  const batch = results.pendingCount + results.responsesNeeded;
+  return (
+    <p className="feedback-batch-note">
+      {results.pendingCount > 0
+        ? `${answersWord(results.pendingCount)} newer than these will show once ${results.responsesNeeded} more ${results.responsesNeeded === 1 ? 'person answers' : 'people answer'}. `
+        : ''}
+      Results update {batch} answers at a time and comments are listed alphabetically, so no single answer can be picked out.
+    </p>
+  );
+}
+
 /**
  * Feedback results (getUserFeedbackResults): hidden until 3 people have answered, with how many more
- * are needed; then the skills done well and to improve (most chosen first), the comments, and
- * journeys and activities that build the skills to improve (decision 204).
+ * are needed; then the skills done well and to improve (most chosen first), the comments (sorted by
+ * text), and journeys and activities that build the skills to improve (decisions 204, 240). The
+ * results reflect whole batches of answers only.
  */
 export function ResultsPanel({ results, recommendations }: { results: ResultsView; recommendations: RecommendationsView }) {
-  if (results.responsesNeeded > 0) {
+  if (results.responseCount === 0) {
     return (
       <div className="feedback-card results-hidden">
         <h2>Your results are not ready yet</h2>
         <p>
-          {results.responseCount === 0 ? 'No one has answered yet.' : `${people(results.responseCount)} answered so far.`} Results show once at least{' '}
-          {results.responseCount + results.responsesNeeded} people have answered, so no single answer can be picked out. You need {results.responsesNeeded} more{' '}
+          {results.pendingCount === 0 ? 'No one has answered yet.' : `${people(results.pendingCount)} answered so far.`} Results show once at least{' '}
+          {results.pendingCount + results.responsesNeeded} people have answered, so no single answer can be picked out. You need {results.responsesNeeded} more{' '}
           {results.responsesNeeded === 1 ? 'answer' : 'answers'}.
         </p>
         <p>
@@ -66,6 +83,7 @@ export function ResultsPanel({ results, recommendations }: { results: ResultsVie
   return (
     <div className="feedback-results">
       <h2>What {people(results.responseCount)} said</h2>
+      <BatchNote results={results} />
       <div className="feedback-columns">
         <SkillList title="Things you do well" ids={results.skillIdsGood} votes={results.skillVotes} kind="good" />
         <SkillList title="Things to work on" ids={results.skillIdsBad} votes={results.skillVotes} kind="bad" />

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
@@ -38,11 +39,11 @@ async function signedIn(opts: { organisationId?: null; firstName?: string } = {}
   return { ...u, ...(await signIn(u.userId)) };
 }
 
-/** One anonymous answer through /api/public/submitUserFeedback, each from its own client address. */
-async function answer(token: string, good: number[], bad: number[], comment?: string) {
+/** One anonymous answer through /api/public/submitUserFeedback, each from its own browser (feedback cookie) and client address. */
+async function answer(token: string, good: number[], bad: number[], comment?: string, cookie = `leda_feedback=${randomBytes(32).toString('base64url')}`) {
   const skillRatings = [...good.map((skillId) => ({ skillId, rating: 1 })), ...bad.map((skillId) => ({ skillId, rating: -1 }))];
   const body = { token, feedback: { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings } };
-  return call(submit, '/api/public/submitUserFeedback', body, undefined, { 'x-test-client-ip': `10.9.${Math.floor(Math.random() * 250)}.${++ipCounter}` });
+  return call(submit, '/api/public/submitUserFeedback', body, undefined, { 'x-test-client-ip': `10.9.${Math.floor(Math.random() * 250)}.${++ipCounter}`, cookie });
 }
 
 describe('/api/feedback and /api/user contacts, per role', () => {
@@ -109,16 +110,67 @@ describe('/api/feedback and /api/user contacts, per role', () => {
     expect((await answer(data.token, [a, e], [c, b])).status).toBe(200);
 
     const early = await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token);
-    expect(early.data).toMatchObject({ responseCount: 2, responsesNeeded: 1, skillIdsGood: [], skillIdsBad: [], answers: [] });
+    expect(early.data).toMatchObject({ responseCount: 0, pendingCount: 2, responsesNeeded: 1, skillIdsGood: [], skillIdsBad: [], answers: [] });
     expect((await answer(data.token, [a, d], [c, e], 'Runs calm meetings')).status).toBe(200);
 
     const ready = await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token);
-    expect(ready.data).toMatchObject({ responseCount: 3, responsesNeeded: 0, skillIdsGood: expect.arrayContaining([a, b, d, e]), skillIdsBad: expect.arrayContaining([c, d, b, e]) });
+    expect(ready.data).toMatchObject({ responseCount: 3, pendingCount: 0, responsesNeeded: 3, skillIdsGood: expect.arrayContaining([a, b, d, e]), skillIdsBad: expect.arrayContaining([c, d, b, e]) });
     expect(ready.data.skillIdsGood[0]).toBe(a);
     expect(ready.data.skillIdsBad[0]).toBe(c);
-    expect(ready.data.answers.map((x: { value: string }) => x.value)).toEqual(['Runs calm meetings', 'Listens well']);
+    expect(ready.data.answers.map((x: { value: string }) => x.value)).toEqual(['Listens well', 'Runs calm meetings']);
     // Bob asks for his results: his own (none), never Ada's.
     expect((await call(results, '/api/feedback/getUserFeedbackResults', {}, bob.token)).data).toMatchObject({ responseCount: 0, answers: [] });
+  });
+});
+
+describe('anonymity through the /api (decision 240)', () => {
+  it("refuses the learner's own answers; the third answer of a colleague then shows nothing", async () => {
+    const ada = await signedIn({ firstName: 'Ada' });
+    const { data } = await call(publicToken, '/api/feedback/getPublicFeedbackToken', {}, ada.token);
+    const [a, b, c, d] = (await feedbackSkills(getDb())).map((s) => s.skillId) as [number, number, number, number];
+    const own = 'You can\u2019t answer your own feedback request.';
+    const browser = `leda_feedback=${randomBytes(32).toString('base64url')}`;
+    // Signed in (cookie or token): the config and the answer are refused.
+    expect(await call(config, '/api/public/getUserFeedbackConfig', { token: data.token }, undefined, { cookie: `${ada.cookie}; ${browser}` })).toMatchObject({ status: 403, data: { errorMsg: own } });
+    for (let i = 0; i < 2; i++) {
+      const mine = await call(submit, '/api/public/submitUserFeedback', { token: data.token, feedback: { answers: [], skillRatings: [{ skillId: a, rating: 1 }, { skillId: b, rating: 1 }, { skillId: c, rating: -1 }, { skillId: d, rating: -1 }] } }, ada.token);
+      expect(mine).toMatchObject({ status: 403, data: { errorMsg: own } });
+    }
+    // Signed out, from the browser the learner opened the link in: refused too.
+    expect(await answer(data.token, [a, b], [c, d], 'me again', browser)).toMatchObject({ status: 403, data: { errorMsg: own } });
+    // A colleague's answer: the only one counted, so the results still hide it.
+    expect((await answer(data.token, [a, c], [b, d], 'A colleague said this')).status).toBe(200);
+    const res = await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token);
+    expect(res.data).toMatchObject({ responseCount: 0, pendingCount: 1, responsesNeeded: 2, answers: [], skillVotes: [], skillIdsGood: [], skillIdsBad: [] });
+  });
+
+  it('one browser answers the shared link once; getUserFeedbackConfig gives it the cookie; results move only by whole batches', async () => {
+    const ada = await signedIn({ firstName: 'Ada' });
+    const { data } = await call(publicToken, '/api/feedback/getPublicFeedbackToken', {}, ada.token);
+    const [a, b, c, d, e] = (await feedbackSkills(getDb())).map((s) => s.skillId) as [number, number, number, number, number];
+    const cfg = await call(config, '/api/public/getUserFeedbackConfig', { token: data.token });
+    const cookie = (cfg.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/^leda_feedback=[A-Za-z0-9_-]{43}$/);
+    expect((await answer(data.token, [a, b], [c, d], 'First', cookie)).status).toBe(200);
+    expect(await answer(data.token, [a, b], [c, d], 'First again', cookie)).toMatchObject({ status: 409, data: { errorMsg: 'You have already answered this feedback request. Each person can answer once.' } });
+    const noCookie = await call(submit, '/api/public/submitUserFeedback', { token: data.token, feedback: { answers: [], skillRatings: [{ skillId: a, rating: 1 }, { skillId: b, rating: 1 }, { skillId: c, rating: -1 }, { skillId: d, rating: -1 }] } });
+    expect(noCookie.status).toBe(400);
+    expect(noCookie.headers.get('set-cookie')).toMatch(/^leda_feedback=/);
+
+    await answer(data.token, [a, e], [c, d]);
+    await answer(data.token, [b, e], [c, a], 'Third');
+    const before = (await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token)).data;
+    expect(before).toMatchObject({ responseCount: 3, pendingCount: 0 });
+    // One more answer: the results are the same as before, so it cannot be read as their difference.
+    await answer(data.token, [d, e], [a, b], 'A fourth, alone');
+    const after = (await call(results, '/api/feedback/getUserFeedbackResults', {}, ada.token)).data;
+    expect(after).toEqual({ ...before, pendingCount: 1, responsesNeeded: 2 });
+    expect(after.answers.map((x: { value: string }) => x.value)).not.toContain('A fourth, alone');
+    // The screen reads the same rule.
+    const screen = await renderRoute('/app/feedback?tab=results', { route: page, cookie: ada.cookie });
+    expect(screen.text).toContain('What 3 people said');
+    expect(screen.text).toContain('1 answer newer than these will show once 2 more people answer.');
+    expect(screen.text).not.toContain('A fourth, alone');
   });
 });
 
@@ -191,7 +243,8 @@ describe('/app/feedback (JavaScript off)', () => {
         { skillId: c, rating: -1 as const },
         { skillId: d, rating: -1 as const },
       ];
-      await submitFeedback(getDb(), token, { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings: ratings }, { clientIp: `10.7.0.${i}` });
+      const respondent = { browserKey: `results-tab-browser-${i}-${ada.userId}-xxxxxxxxxxxx`, viewerUserId: null };
+      await submitFeedback(getDb(), token, { answers: comment ? [{ questionIdentifier: 'ADDITIONAL_COMMENT', value: comment }] : [], skillRatings: ratings }, { clientIp: `10.7.0.${i}`, respondent });
     }
     const shown = await renderRoute('/app/feedback?tab=results', { route: page, cookie: ada.cookie });
     expect(shown.text).toContain('What 3 people said');

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { loadEnv } from '@modules/shared/index.server';
+import type { Respondent } from '@modules/social/index.server';
+import { getOptionalUser } from './session.server';
+import { storeOf } from './request-context.server';
+
+/**
+ * Who is answering a feedback link (decision 240): the signed-in viewer, if any, and the browser's
+ * feedback cookie, a random value the form page (and getUserFeedbackConfig) sets when it is missing.
+ * The shared link takes one answer per cookie; an answer must come with the cookie it was given, so a
+ * client that drops cookies cannot answer again and again.
+ */
+export const FEEDBACK_COOKIE = 'leda_feedback';
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+const KEY_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+const MINTED = 'feedback-cookie-minted';
+
+function readCookie(header: string | null, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=') || null;
+  }
+  return null;
+}
+
+export interface FeedbackVisitor {
+  /** For an answer: the cookie the browser sent (none: it is asked to allow cookies). */
+  answering: Respondent;
+  /** For showing the form: the cookie sent, or the one being set now. */
+  viewing: Respondent;
+  /** The Set-Cookie header when the browser had no valid cookie yet. */
+  headers: Record<string, string>;
+}
+
+export async function feedbackVisitor(request: Request): Promise<FeedbackVisitor> {
+  const sent = readCookie(request.headers.get('cookie'), FEEDBACK_COOKIE);
+  const existing = sent && KEY_SHAPE.test(sent) ? sent : null;
+  const viewerUserId = (await getOptionalUser(request))?.userId ?? null;
+  // One new cookie per HTTP request: after a plain POST the action and the page's loader both run.
+  const store = storeOf(request);
+  const mintedEarlier = store?.memo.get(MINTED) as Promise<string> | undefined;
+  const key = existing ?? (mintedEarlier ? await mintedEarlier : randomBytes(32).toString('base64url'));
+  if (!existing && !mintedEarlier) store?.memo.set(MINTED, Promise.resolve(key));
+  const secure = loadEnv().APP_ENV !== 'development' ? '; Secure' : '';
+  return {
+    answering: { browserKey: existing, viewerUserId },
+    viewing: { browserKey: key, viewerUserId },
+    headers: existing || mintedEarlier ? {} : { 'Set-Cookie': `${FEEDBACK_COOKIE}=${key}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure}` },
+  };
+}
