@@ -21,6 +21,7 @@ import * as m20261123T100700 from './20261123T100700-presets';
 import * as m20261123T100800 from './20261123T100800-admin-editor-indexes';
 import * as m20261123T100600 from './20261123T100600-team-imports';
 import * as m20261123T101100 from './20261123T101100-my-activities-list-indexes';
+import * as m20261127T150000 from './20261127T150000-blob-owners';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T100800-admin-editor-indexes': m20261123T100800,
   '20261123T100600-team-imports': m20261123T100600,
   '20261123T101100-my-activities-list-indexes': m20261123T101100,
+  '20261127T150000-blob-owners': m20261127T150000,
 };

@@ -44,5 +44,19 @@ export { onShutdown } from './lifecycle.server';
 export { announce, onEvent, type AnswerOf } from './events.server';
 export { defineList, listFilter } from './list-query.server';
 export { DomainError, isDomainError, GENERIC_ERROR } from './errors';
-export { putBlob, putUploadedBlob, readBlob, blobUrl, isBlobId } from './storage.server';
+export {
+  putBlob,
+  putUploadedBlob,
+  readBlob,
+  blobUrl,
+  isBlobId,
+  isPlainText,
+  blobOwner,
+  pruneUnreferencedBlobs,
+  UNREFERENCED_BLOB_GRACE_MS,
+  type BlobOwner,
+  type BlobOwnerKind,
+  type StoredBlob,
+} from './storage.server';
+export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS, imageTooLargeMessage } from './images.server';
 export { formatShortDate, DAY } from './clock';
