@@ -1,3 +1,4 @@
+import type SharpDefault from 'sharp';
 import { DomainError } from './errors';
 
 /**
@@ -24,7 +25,7 @@ export interface ProcessedImage {
   height: number;
 }
 
-type Sharp = (typeof import('sharp'))['default'];
+type Sharp = typeof SharpDefault;
 let sharpModule: Sharp | null = null;
 async function loadSharp(): Promise<Sharp> {
   // sharp (libvips) is loaded on the first image, not with every process that imports shared.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
-import { policy, type PolicyUser, type PostScope, type TeamScope } from '@modules/identity/index.server';
+import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
 import { NotificationType, notifyUsers } from './notifications.server';
 import { attachFiles, dropOrphanFiles, listPostFileIds, resolvePostFiles, type PostFilesChange } from './post-files.server';
 import { AudienceType, fullName, scopeOf, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
