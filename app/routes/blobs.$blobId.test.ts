@@ -68,7 +68,8 @@ describe('/blobs/{id}: how a file is served', () => {
   });
 });
 
-describe('/blobs/{id}: who may read it', () => {
+/** Each case makes several users (password hashing): generous on a loaded 2-core machine. */
+describe('/blobs/{id}: who may read it', { timeout: 120_000 }, () => {
   it('public content (an article feature image) is open to anyone and cached publicly; an unused content image only to product admins', async () => {
     const { blobId } = await putBlob(getDb(), { bytes: new TextEncoder().encode(`image ${Date.now()}`), contentType: 'image/png', owner: { kind: 'content' } });
     const productAdmin = await makeUser({ isLedaAdmin: true });

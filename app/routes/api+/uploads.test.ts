@@ -79,7 +79,7 @@ describe('image uploads', () => {
   }, IMAGE_TIMEOUT);
 });
 
-describe('/api/file/uploadFiles: txt and csv', () => {
+describe('/api/file/uploadFiles: txt and csv', { timeout: IMAGE_TIMEOUT }, () => {
   it('accepts UTF-8 text as .txt and .csv documents; refuses text with NUL bytes or invalid UTF-8, and text under another name', async () => {
     const u = await member();
     const enc = new TextEncoder();
