@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineJob, getDb, pruneRateLimits } from '@modules/shared/index.server';
+import { defineJob, getDb, pruneRateLimits, pruneUnreferencedBlobs, UNREFERENCED_BLOB_GRACE_MS, type Db } from '@modules/shared/index.server';
 import { pruneExpiredSessions } from '@modules/identity/index.server';
 import { pruneNewsletterTokens } from '@modules/admin/index.server';
-import { pruneFeedbackTokens } from '@modules/social/index.server';
+import { pruneFeedbackTokens, pruneUnattachedFiles } from '@modules/social/index.server';
 
 const schema = z.object({}).passthrough();
 
@@ -12,7 +12,22 @@ declare module '@modules/shared/queue.server' {
   }
 }
 
-/** Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens and rate-limit windows. Safe to run twice. */
+/**
+ * Stored files nothing refers to any more (decision 242): uploads never attached to a post (or taken
+ * off it) for a day are deleted, then every blob older than a day that no content, profile, file or
+ * task answer refers to, with its resized copies and its bytes. Answers how many blobs went.
+ */
+export async function pruneStoredFiles(db: Db, now = new Date()): Promise<number> {
+  await pruneUnattachedFiles(db, new Date(now.getTime() - UNREFERENCED_BLOB_GRACE_MS));
+  let total = 0;
+  for (;;) {
+    const n = await pruneUnreferencedBlobs(db, now);
+    total += n;
+    if (n < 500) return total;
+  }
+}
+
+/** Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows and unreferenced files. Safe to run twice. */
 export const housekeepingJob = defineJob({
   name: 'housekeeping',
   queue: 'maintenance',
@@ -23,5 +38,6 @@ export const housekeepingJob = defineJob({
     await pruneExpiredSessions();
     await pruneNewsletterTokens(getDb());
     await pruneFeedbackTokens(getDb());
+    await pruneStoredFiles(getDb());
   },
 });

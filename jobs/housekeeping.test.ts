@@ -1,8 +1,13 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getDb, rateLimiter, tryConsume } from '@modules/shared/index.server';
-import { startSession, validateSessionId } from '@modules/identity/index.server';
-import { housekeepingJob } from './housekeeping.job';
-import { makeUser } from '../tests/support/factories';
+import { getDb, loadEnv, putBlob, rateLimiter, readBlob, tryConsume } from '@modules/shared/index.server';
+import { getCurrentUser, startSession, uploadProfilePhoto, validateSessionId } from '@modules/identity/index.server';
+import { AudienceType, savePost, uploadFiles } from '@modules/social/index.server';
+import { housekeepingJob, pruneStoredFiles } from './housekeeping.job';
+import { makeTeam, makeUser } from '../tests/support/factories';
+import { noScheduler } from '../tests/support/post-matrix';
+import { jpegWithGps, TINY_PNG } from '../tests/support/images';
 
 describe('housekeeping job', () => {
   it('drops expired sessions and rate-limit windows, and keeps live ones', async () => {
@@ -32,4 +37,35 @@ describe('housekeeping job', () => {
     expect(await tryConsume(limiter, ['a'])).toBe(false);
     expect(await tryConsume(limiter, ['b'])).toBe(true);
   });
+
+  it('deletes stored files nothing refers to (rows, resized copies and bytes) once a day old, and keeps referenced and fresh ones', async () => {
+    const db = getDb();
+    const team = await makeTeam();
+    const u = await makeUser({ organisationId: team.organisationId, teams: [{ teamId: team.teamId, isTeamAdmin: true }] });
+    const [posted, dropped] = await uploadFiles(db, u.userId, 'images', [
+      { name: 'kept.jpg', bytes: await jpegWithGps(800, 600) },
+      { name: 'dropped.jpg', bytes: await jpegWithGps(900, 600) },
+    ]);
+    await savePost(db, (await getCurrentUser(db, u.userId))!, { text: 'x', audienceType: AudienceType.Team, teamId: team.teamId, fileIds: [posted!.fileId] }, noScheduler);
+    const photo = await uploadProfilePhoto(db, u.userId, TINY_PNG);
+    const orphan = await putBlob(db, { bytes: new TextEncoder().encode(`orphan ${Date.now()}`), contentType: 'text/plain', owner: { kind: 'answer', userId: u.userId } });
+    const fresh = await putBlob(db, { bytes: new TextEncoder().encode(`fresh ${Date.now()}`), contentType: 'text/plain', owner: { kind: 'answer', userId: u.userId } });
+    const variantIds = (await db.selectFrom('blobs').select('id').where('variant_of', '=', dropped!.blobId).execute()).map((r) => r.id);
+    expect(variantIds.length).toBe(2);
+    // Everything but `fresh` is two days old.
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    await db.updateTable('blobs').set({ created_at: old } as never).where('id', '!=', fresh.blobId).execute();
+    await db.updateTable('files').set({ created_at: old } as never).where('creator_id', '=', u.userId).execute();
+
+    await housekeepingJob.process({});
+
+    for (const gone of [dropped!.blobId, orphan.blobId]) expect(await readBlob(db, gone), gone).toBeNull();
+    expect(await db.selectFrom('blobs').select('id').where('id', 'in', [dropped!.blobId, orphan.blobId, ...variantIds]).execute()).toEqual([]);
+    for (const id of [dropped!.blobId, ...variantIds]) await expect(fs.access(path.resolve(loadEnv().DATA_DIR, 'blobs', id))).rejects.toThrow();
+    expect(await db.selectFrom('files').select('id').where('id', '=', dropped!.fileId).execute()).toEqual([]);
+    for (const kept of [posted!.blobId, photo.blobId, fresh.blobId]) expect(await readBlob(db, kept), kept).not.toBeNull();
+    expect(await readBlob(db, posted!.blobId, 320)).not.toBeNull();
+    // A second run finds nothing more to do.
+    expect(await pruneStoredFiles(db)).toBe(0);
+  }, 120_000);
 });

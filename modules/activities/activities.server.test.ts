@@ -16,6 +16,7 @@ import {
 import { getActivityById, getGlobalActivities, seedActivities } from './activity-catalogue.server';
 import { saveAndCompleteTask, saveTaskAnswers, type FieldInput } from './answers.server';
 import { FieldType } from './field-types';
+import { TINY_PNG } from '../../tests/support/images';
 
 /** The activity catalogue, a learner's copies, answers of every field type, completion in order. */
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await seedActivities(getDb());
 });
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0]);
+const PNG = TINY_PNG;
 const answer = (fieldId: number, value: string | null, selected: number[] = []): FieldInput => ({ fieldId, kind: 'answer', raw: { value, selected } });
 const task = (m: MyActivity, i: number) => m.myActivityTasks[i]!;
 const field = (m: MyActivity, t: number, f: number) => task(m, t).myActivityTaskFields[f]!;

@@ -79,11 +79,11 @@ export async function prepareAnswers(db: Db, userId: number, myActivityId: numbe
   // Files last, once everything else is known to be good: checked by their bytes, then stored.
   for (const input of inputs) {
     if (input.kind !== 'file') continue;
-    const stored = await putUploadedBlob(db, { bytes: input.file.bytes, allowed: [...ALLOWED_UPLOAD_TYPES], maxBytes: MAX_UPLOAD_BYTES }).catch(async (e: unknown) => {
+    const stored = await putUploadedBlob(db, { bytes: input.file.bytes, allowed: ALLOWED_UPLOAD_TYPES, maxBytes: MAX_UPLOAD_BYTES, owner: { kind: 'answer', userId }, name: input.file.name }).catch(async (e: unknown) => {
       // file-type cannot detect plain text or CSV (no magic bytes): accept them when the bytes are UTF-8 text.
       const text = asPlainText(input.file);
       if (!text) throw e instanceof DomainError ? new DomainError('invalid', `${byId.get(input.fieldId)!.label || 'File'}: ${e.message} Use pdf, png, jpg, jpeg, txt or csv.`) : e;
-      return putBlob(db, { bytes: input.file.bytes, contentType: text });
+      return putBlob(db, { bytes: input.file.bytes, contentType: text, owner: { kind: 'answer', userId } });
     });
     const a = answers.find((x) => x.fieldId === input.fieldId)!;
     a.answer.value = JSON.stringify({ blobId: stored.blobId, fileName: input.file.name.slice(0, 250) || 'file', contentType: stored.contentType, byteSize: stored.byteSize });

@@ -16,6 +16,7 @@ export {
   type MyActivityTask,
 } from './my-activities.server';
 export { saveTaskAnswers, saveAndCompleteTask, apiInputs, type FieldInput } from './answers.server';
+export { answerFileBlobAccess } from './answer-files.server';
 export {
   getGlobalActivities,
   getActivityById,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { blobUrl, defineList, DomainError, isBlobId, putUploadedBlob, type Database, type Db } from '@modules/shared/index.server';
+import { policy, type PolicyUser } from '@modules/identity/index.server';
 import { sanitizeArticleHtml } from './contents-html';
 import { clearPublicCountCache, listTags, URL_ID_MESSAGE, URL_ID_PATTERN, type ContentTag } from './contents.server';
 import { MAX_ID } from '@modules/shared/validation';
@@ -203,7 +204,7 @@ export async function saveContentAsAdmin(
 /** Stores an uploaded feature image after checking its bytes (png or jpeg, at most 5 MB); returns the blob id. */
 export async function storeFeatureImage(db: Kysely<Database>, bytes: Uint8Array): Promise<string> {
   try {
-    const blob = await putUploadedBlob(db, { bytes, allowed: FEATURE_IMAGE_TYPES, maxBytes: FEATURE_IMAGE_MAX_BYTES });
+    const blob = await putUploadedBlob(db, { bytes, allowed: FEATURE_IMAGE_TYPES, maxBytes: FEATURE_IMAGE_MAX_BYTES, owner: { kind: 'content' } });
     return blob.blobId;
   } catch (e) {
     if (e instanceof DomainError && e.message === 'This type of file is not allowed.') throw new DomainError('invalid', 'The feature image must be a PNG or JPEG image.');
@@ -242,4 +243,15 @@ export async function getAllContents(db: Db): Promise<AdminContent[]> {
 /** /api/admin/getAllTags: the article tags in their nav order. */
 export async function getAllTags(db: Db): Promise<ContentTag[]> {
   return listTags(db);
+}
+
+/**
+ * /blobs/{id} of a content's feature image (decision 242): public content (articles, the catalogue)
+ * is cached publicly while a content uses it; an image not (yet) used by any content only to product
+ * admins (the editor's preview), privately.
+ */
+export async function contentImageBlobAccess(db: Db, viewer: PolicyUser | null, blobId: string): Promise<'public' | 'private' | null> {
+  const used = await db.selectFrom('contents').select('id').where('feature_image_blob_id', '=', blobId).executeTakeFirst();
+  if (used) return 'public';
+  return viewer && policy.canUseAdmin(viewer) ? 'private' : null;
 }

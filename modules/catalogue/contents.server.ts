@@ -385,7 +385,7 @@ export async function seedArticles(db: Kysely<Database>, folder: string): Promis
     if (a.featureImage) {
       const ext = a.featureImage.split('.').pop()!.toLowerCase();
       const bytes = await fs.readFile(path.join(folder, 'images', a.featureImage));
-      featureImageBlobId = (await putBlob(db, { bytes, contentType: IMAGE_TYPES[ext]! })).blobId;
+      featureImageBlobId = (await putBlob(db, { bytes, contentType: IMAGE_TYPES[ext]!, owner: { kind: 'content' } })).blobId;
     }
     await saveContent(db, {
       urlId: a.urlId,

@@ -54,4 +54,5 @@ export {
   getAllTags,
   CONTENT_SAVED,
   FEATURE_IMAGE_MAX_BYTES,
+  contentImageBlobAccess,
 } from './contents-admin.server';

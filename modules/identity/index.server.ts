@@ -27,7 +27,7 @@ export {
 } from './permissions.server';
 /** The one permission policy: `policy.canSeeTeamInsights(user, team)` and so on. */
 export * as policy from './policy.server';
-export type { PolicyUser, TeamScope, PostScope } from './policy.server';
+export type { PolicyUser, TeamScope, PostScope, ProfileScope } from './policy.server';
 export {
   validateSessionId,
   type SessionReads,
@@ -52,7 +52,15 @@ export {
 } from './directory.server';
 export { listTeamCards, teamCardsOfUser, toTeamCards } from './team-cards.server';
 export { getUserProfile, saveUserDetails, changePassword, isUserIdShape } from './profile.server';
-export { uploadProfilePhoto, removeProfilePhoto, readProfilePhoto, MAX_PHOTO_BYTES } from './profile-photo.server';
+export {
+  uploadProfilePhoto,
+  removeProfilePhoto,
+  readProfilePhoto,
+  MAX_PHOTO_BYTES,
+  profileScopeOf,
+  profilePhotoBlobAccess,
+  type BlobAccess,
+} from './profile-photo.server';
 export { seedDemoProfiles } from './profile-demo-seed.server';
 export {
   DEFAULT_TIME_ZONE,

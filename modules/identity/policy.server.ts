@@ -168,6 +168,16 @@ export function canViewProfile(user: PolicyUser, profile: ProfileScope) {
   return profile.teamIds.some((teamId) => isTeamMember(user, teamId));
 }
 
+/**
+ * A user's own uploads that belong to no shared page (a task answer's file): the user, the team
+ * admins of their teams, their organisation's admins and product admins (decision 242).
+ */
+export function canSeeUserUploads(user: PolicyUser, owner: ProfileScope) {
+  if (owner.userId === user.userId || isProductAdmin(user)) return true;
+  if (owner.organisationId !== null && isOrgAdminOf(user, owner.organisationId)) return true;
+  return owner.teamIds.some((teamId) => isTeamAdminOf(user, teamId));
+}
+
 /** The edit shortcut on a profile: its owner only. */
 export function canEditProfile(user: PolicyUser, profile: Pick<ProfileScope, 'userId'>) {
   return profile.userId === user.userId;

@@ -1,6 +1,7 @@
-import { DomainError, putBlob, readBlob, type Db } from '@modules/shared/index.server';
+import { checkImagePixels, DomainError, MAX_IMAGE_PIXELS, putBlob, readBlob, type Db } from '@modules/shared/index.server';
 import { getUserProfile } from './profile.server';
-import type { PolicyUser } from './policy.server';
+import { sql } from 'kysely';
+import { canViewProfile, type PolicyUser, type ProfileScope } from './policy.server';
 
 /**
  * Profile photos (learner-app s.5: .png .jpg .jpeg). The upload is checked by its bytes (file-type),
@@ -11,8 +12,6 @@ import type { PolicyUser } from './policy.server';
  */
 export const PHOTO_SIZE = 256;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** Bigger pictures than this are refused before decoding (a decompression bomb). */
-const MAX_INPUT_PIXELS = 50_000_000;
 export const PHOTO_TYPE_MESSAGE = 'Choose a .png, .jpg or .jpeg image.';
 export const PHOTO_UNREADABLE_MESSAGE = 'This image could not be read. Please choose another.';
 export const PHOTO_TOO_LARGE_MESSAGE = 'The photo is too large (max 10 MB).';
@@ -27,10 +26,12 @@ export async function normalisePhoto(bytes: Uint8Array): Promise<Buffer> {
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ALLOWED.has(detected.mime)) throw new DomainError('invalid', PHOTO_TYPE_MESSAGE);
+  // The one pixel limit of every image upload (decision 243), read from the header before decoding.
+  await checkImagePixels(bytes);
   try {
     // sharp (libvips) is loaded on the first photo, not with every process that imports identity.
     const { default: sharp } = await import('sharp');
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    return await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover', position: 'attention' })
       .flatten({ background: '#ffffff' })
@@ -44,7 +45,7 @@ export async function normalisePhoto(bytes: Uint8Array): Promise<Buffer> {
 /** Replaces the user's own photo; answers the new blob id. */
 export async function uploadProfilePhoto(db: Db, userId: number, bytes: Uint8Array): Promise<{ blobId: string }> {
   const photo = await normalisePhoto(bytes);
-  const blob = await putBlob(db, { bytes: photo, contentType: 'image/jpeg' });
+  const blob = await putBlob(db, { bytes: photo, contentType: 'image/jpeg', owner: { kind: 'profile_photo', userId } });
   await db.updateTable('users').set({ profile_photo_blob_id: blob.blobId }).where('id', '=', userId).execute();
   return { blobId: blob.blobId };
 }
@@ -62,3 +63,35 @@ export async function readProfilePhoto(db: Db, viewer: PolicyUser, userId: numbe
   return blob ? { ...blob, blobId: profile.profilePhotoBlobId } : null;
 }
 
+
+/** How a blob may be served: publicly cached, privately cached, or not at all (null). */
+export type BlobAccess = 'public' | 'private' | null;
+
+/** The access scope of a user (their organisation and enabled teams), or null for no such user. */
+export async function profileScopeOf(db: Db, userId: number): Promise<ProfileScope | null> {
+  const u = await db
+    .selectFrom('users')
+    .select(['users.id', 'users.organisation_id'])
+    .select(
+      sql<number[]>`coalesce((select array_agg(tu.team_id) from team_users tu join teams t on t.id = tu.team_id where tu.user_id = users.id and t.is_disabled = false), '{}')`.as(
+        'team_ids',
+      ),
+    )
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return u ? { userId: u.id, organisationId: u.organisation_id, teamIds: u.team_ids.map(Number) } : null;
+}
+
+/**
+ * /blobs/{id} of a profile photo: only while it is someone's current photo, and only to whoever
+ * may view that profile (canViewProfile), privately cached (decision 242).
+ */
+export async function profilePhotoBlobAccess(db: Db, viewer: PolicyUser | null, blobId: string): Promise<BlobAccess> {
+  if (!viewer) return null;
+  const owners = await db.selectFrom('users').select('id').where('profile_photo_blob_id', '=', blobId).execute();
+  for (const o of owners) {
+    const scope = await profileScopeOf(db, o.id);
+    if (scope && canViewProfile(viewer, scope)) return 'private';
+  }
+  return null;
+}

@@ -45,6 +45,20 @@ export { onShutdown } from './lifecycle.server';
 export { announce, onEvent, type AnswerOf } from './events.server';
 export { defineList, listFilter } from './list-query.server';
 export { DomainError, isDomainError, GENERIC_ERROR } from './errors';
-export { putBlob, putUploadedBlob, readBlob, blobUrl, isBlobId } from './storage.server';
+export {
+  putBlob,
+  putUploadedBlob,
+  readBlob,
+  blobUrl,
+  isBlobId,
+  isPlainText,
+  blobOwner,
+  pruneUnreferencedBlobs,
+  UNREFERENCED_BLOB_GRACE_MS,
+  type BlobOwner,
+  type BlobOwnerKind,
+  type StoredBlob,
+} from './storage.server';
+export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS, imageTooLargeMessage } from './images.server';
 export { formatShortDate, DAY } from './clock';
 export { hasLoneSurrogate, isWellFormedText, NOT_WELL_FORMED, MAX_ID, boundedInt } from './validation';

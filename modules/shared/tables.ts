@@ -34,12 +34,21 @@ export interface ScheduledJobsTable {
   created_at: CreatedAt;
 }
 
-/** Stored files (DATA_DIR/blobs/<id>); the row records the content type. */
+/**
+ * Stored files (DATA_DIR/blobs/<id>); the row records the content type, what the blob belongs to
+ * (owner_kind: content, file, profile_photo, answer; decision 242) and whose it is, and for images
+ * their size and resized copies (a variant row points at its original with variant_of).
+ */
 export interface BlobsTable {
   id: string;
   content_type: string;
   byte_size: number;
   sha256: string;
+  owner_kind: ColumnType<string, string | undefined, string>;
+  owner_user_id: number | null;
+  width: number | null;
+  height: number | null;
+  variant_of: string | null;
   created_at: CreatedAt;
 }
 

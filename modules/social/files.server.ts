@@ -8,15 +8,19 @@ export const FileType = { Image: 1, Document: 2 } as const;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
 
-/** What each upload path takes, decided by the bytes (file-type), never by the name: no SVG, no HTML. */
+/**
+ * What each upload path takes, decided by the bytes (file-type), never by the name: no SVG, no HTML.
+ * The generic path also takes txt and csv (learner-app s.7): UTF-8 text without NUL bytes, always
+ * served as a text/plain download (decision 244).
+ */
 export const UPLOAD_KINDS = {
   images: ['image/png', 'image/jpeg'],
   documents: ['application/pdf'],
-  files: ['image/png', 'image/jpeg', 'application/pdf'],
+  files: ['image/png', 'image/jpeg', 'application/pdf', 'text/plain', 'text/csv'],
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
-const EXT: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'application/pdf': '.pdf' };
+const EXT: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'application/pdf': '.pdf', 'text/plain': '.txt', 'text/csv': '.csv' };
 
 /** A safe display name: the base name, printable characters only, the extension of the real type. */
 export function safeFileName(name: string, contentType: string) {
@@ -38,7 +42,7 @@ export async function uploadFiles(db: Kysely<Database>, userId: number, kind: Up
   if (files.length > MAX_FILES_PER_UPLOAD) throw new DomainError('invalid', `At most ${MAX_FILES_PER_UPLOAD} files at once.`);
   const out: UploadedFile[] = [];
   for (const f of files) {
-    const blob = await putUploadedBlob(db, { bytes: f.bytes, allowed: [...UPLOAD_KINDS[kind]], maxBytes: MAX_FILE_BYTES });
+    const blob = await putUploadedBlob(db, { bytes: f.bytes, allowed: UPLOAD_KINDS[kind], maxBytes: MAX_FILE_BYTES, owner: { kind: 'file', userId }, name: f.name });
     const type = blob.contentType.startsWith('image/') ? FileType.Image : FileType.Document;
     const fileName = safeFileName(f.name, blob.contentType);
     const row = await db

@@ -1,6 +1,7 @@
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
-import type { PolicyUser } from '@modules/identity/index.server';
+import { policy, type PolicyUser } from '@modules/identity/index.server';
+import { scopeOf } from './post-rows.server';
 
 export const MAX_POST_FILES = 10;
 export const TOO_MANY_FILES = `A post may have at most ${MAX_POST_FILES} files.`;
@@ -56,4 +57,75 @@ export async function attachFiles(db: Db, postId: number, fileIds: number[]) {
       .values(fileIds.map((fileId, ordinal) => ({ post_id: postId, file_id: fileId, ordinal })))
       .execute();
   }
+}
+
+/**
+ * /blobs/{id} of an uploaded file (decision 242): to whoever may see a post it is on (a scheduled
+ * post: whoever may moderate it); a preset post's file to product admins; a file on no post yet
+ * (uploaded, the post not saved) to its uploader only. A file whose posts were all deleted is on
+ * no post and its rows are gone (deletePost drops them), so it is refused to everyone.
+ */
+export async function postFileBlobAccess(db: Db, viewer: PolicyUser | null, blobId: string): Promise<'private' | null> {
+  if (!viewer) return null;
+  const files = await db
+    .selectFrom('files as f')
+    .select(['f.id', 'f.creator_id'])
+    .select((eb) => [
+      eb.exists(eb.selectFrom('post_files as pf').select('pf.id').whereRef('pf.file_id', '=', 'f.id')).as('onPost'),
+      eb.exists(eb.selectFrom('preset_post_files as ppf').select('ppf.file_id').whereRef('ppf.file_id', '=', 'f.id')).as('onPreset'),
+    ])
+    .where('f.blob_id', '=', blobId)
+    .execute();
+  if (!files.length) return null;
+  const posts = await db
+    .selectFrom('post_files as pf')
+    .innerJoin('posts as p', 'p.id', 'pf.post_id')
+    .select(['p.audience_type', 'p.organisation_id', 'p.team_id', 'p.posted_at'])
+    .where('pf.file_id', 'in', files.map((f) => f.id))
+    .execute();
+  for (const p of posts) {
+    const scope = scopeOf(p);
+    if (p.posted_at ? policy.canSeePost(viewer, scope) : policy.canModeratePost(viewer, scope)) return 'private';
+  }
+  if (files.some((f) => f.onPreset) && policy.canUseAdmin(viewer)) return 'private';
+  if (files.some((f) => !f.onPost && !f.onPreset && f.creator_id === viewer.userId)) return 'private';
+  return null;
+}
+
+/** After posts are deleted: their files that no other post or preset holds go too (their blobs are then unreferenced). */
+export async function dropOrphanFiles(db: Db, fileIds: number[]) {
+  if (!fileIds.length) return;
+  await db
+    .deleteFrom('files as f')
+    .where('f.id', 'in', fileIds)
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(eb.selectFrom('post_files as pf').select('pf.id').whereRef('pf.file_id', '=', 'f.id')),
+          eb.exists(eb.selectFrom('preset_post_files as ppf').select('ppf.file_id').whereRef('ppf.file_id', '=', 'f.id')),
+        ]),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Housekeeping: uploads never attached (or taken off their post) and older than the grace period
+ * are deleted, so their blobs become unreferenced. Answers how many.
+ */
+export async function pruneUnattachedFiles(db: Db, olderThan: Date): Promise<number> {
+  const rows = await db
+    .deleteFrom('files as f')
+    .where('f.created_at', '<', olderThan)
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(eb.selectFrom('post_files as pf').select('pf.id').whereRef('pf.file_id', '=', 'f.id')),
+          eb.exists(eb.selectFrom('preset_post_files as ppf').select('ppf.file_id').whereRef('ppf.file_id', '=', 'f.id')),
+        ]),
+      ),
+    )
+    .returning('f.id')
+    .execute();
+  return rows.length;
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@modules/shared/db/database';
+import type { PostScope } from '@modules/identity/index.server';
 
 /*
  * A post's shape (learner-app s.3) and how one query reads it: the columns, the nested lists by
@@ -32,7 +33,8 @@ export interface Post {
   createdAt: string;
   likes: { postLikeId: number; createdAt: string; user: PostUser }[];
   comments: { postCommentId: number; text: string; createdAt: string; user: PostUser }[];
-  postFiles: { postFileId: number; file: { fileId: number; blobId: string; fileName: string; type: number } }[];
+  /** imageWidths: an image's stored widths, smallest first (its resized copies, then the original), for srcset. */
+  postFiles: { postFileId: number; file: { fileId: number; blobId: string; fileName: string; type: number; imageWidths: number[] } }[];
   isLiked: boolean;
 }
 
@@ -114,6 +116,11 @@ function postFiles(eb: ExpressionBuilder<Database, 'posts'>) {
       .selectFrom('post_files as pf')
       .innerJoin('files as f', 'f.id', 'pf.file_id')
       .select(['pf.id as postFileId', 'f.id as fileId', 'f.blob_id as blobId', 'f.file_name as fileName', 'f.type'])
+      .select(
+        sql<number[]>`coalesce((select array_agg(b.width order by b.width) from blobs b where (b.variant_of = f.blob_id or b.id = f.blob_id) and b.width is not null), '{}')`.as(
+          'imageWidths',
+        ),
+      )
       .whereRef('pf.post_id', '=', 'posts.id')
       .orderBy('pf.ordinal')
       .orderBy('pf.id'),
@@ -141,7 +148,7 @@ export type PostQueryRow = {
   creator: PostUser | null;
   likes: { postLikeId: number; createdAt: string; userId: number; fullName: string; profilePhotoBlobId: string | null }[];
   comments: { postCommentId: number; text: string; createdAt: string; userId: number; fullName: string; profilePhotoBlobId: string | null }[];
-  files: { postFileId: number; fileId: number; blobId: string; fileName: string; type: number }[];
+  files: { postFileId: number; fileId: number; blobId: string; fileName: string; type: number; imageWidths?: number[] | null }[];
   is_liked: boolean;
 };
 
@@ -180,7 +187,14 @@ function postFields(r: Omit<PostQueryRow, 'likes' | 'comments'>): Omit<Post, 'li
     scheduledAt: iso(r.scheduled_at),
     pinnedAt: iso(r.pinned_at),
     createdAt: iso(r.created_at)!,
-    postFiles: r.files.map((f) => ({ postFileId: f.postFileId, file: { fileId: f.fileId, blobId: f.blobId, fileName: f.fileName, type: f.type } })),
+    postFiles: r.files.map((f) => ({ postFileId: f.postFileId, file: { fileId: f.fileId, blobId: f.blobId, fileName: f.fileName, type: f.type, imageWidths: (f.imageWidths ?? []).map(Number) } })),
     isLiked: Boolean(r.is_liked),
   };
+}
+
+/** A post row's audience, as the policy asks it. */
+export function scopeOf(row: { audience_type: number; organisation_id: number | null; team_id: number | null }): PostScope {
+  if (row.audience_type === AudienceType.Global) return { audience: { kind: 'global' } };
+  if (row.audience_type === AudienceType.Organisation) return { audience: { kind: 'organisation', organisationId: row.organisation_id! } };
+  return { audience: { kind: 'team', teamId: row.team_id!, organisationId: row.organisation_id! } };
 }

@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
-import { policy, type PolicyUser, type PostScope, type TeamScope } from '@modules/identity/index.server';
+import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
 import { NotificationType, notifyUsers } from './notifications.server';
-import { attachFiles, resolvePostFiles, type PostFilesChange } from './post-files.server';
-import { AudienceType, fullName, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
+import { attachFiles, dropOrphanFiles, listPostFileIds, resolvePostFiles, type PostFilesChange } from './post-files.server';
+import { AudienceType, fullName, scopeOf, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
 
 export { AudienceType, fullName, iso, type Post, type PostSummary, type PostUser } from './post-rows.server';
 export const POST_GONE = 'This post is no longer availble.';
 export const FEED_PAGE_SIZE = 10;
 
 /** The policy's view of a post row. */
-export function scopeOf(row: { audience_type: number; organisation_id: number | null; team_id: number | null }): PostScope {
-  if (row.audience_type === AudienceType.Global) return { audience: { kind: 'global' } };
-  if (row.audience_type === AudienceType.Organisation) return { audience: { kind: 'organisation', organisationId: row.organisation_id! } };
-  return { audience: { kind: 'team', teamId: row.team_id!, organisationId: row.organisation_id! } };
-}
+export { scopeOf } from './post-rows.server';
 
 export async function findPostRow(db: Db, postId: number) {
   return db
@@ -312,8 +308,11 @@ export async function deletePost(db: Db, user: PolicyUser, postId: number, sched
   if (!row) throw new DomainError('not_found', POST_GONE);
   if (!policy.canDeletePost(user, scopeOf(row))) throw deny();
   await scheduler.cancel(postId);
+  const fileIds = await listPostFileIds(db, postId);
   await db.deleteFrom('notifications').where('post_id', '=', postId).execute();
   await db.deleteFrom('posts').where('id', '=', postId).execute();
+  // Its files go with it unless another post or a preset holds them: a deleted post's files are never served again.
+  await dropOrphanFiles(db, fileIds);
 }
 
 /** Deletes every post of a team (/api/post/deletePostsFromTeam): whoever may administer the team. */
@@ -323,8 +322,10 @@ export async function deletePostsFromTeam(db: Db, user: PolicyUser, team: TeamSc
   for (const r of rows) await scheduler.cancel(r.id);
   const ids = rows.map((r) => r.id);
   if (ids.length) {
+    const fileIds = (await db.selectFrom('post_files').select('file_id').where('post_id', 'in', ids).execute()).map((r) => r.file_id);
     await db.deleteFrom('notifications').where('post_id', 'in', ids).execute();
     await db.deleteFrom('posts').where('id', 'in', ids).execute();
+    await dropOrphanFiles(db, [...new Set(fileIds)]);
   }
   return ids.length;
 }

@@ -150,6 +150,10 @@ export const POLICY_TABLE: PolicyCase[] = [
   c('canViewProfile', "a stranger's", () => ({ userId: 999_997, organisationId: null, teamIds: [] }), ['productAdmin', 'productAdminOutsider']),
   c('canViewProfile', "outsider admin's", profile('productAdminOutsider'), ['productAdminOutsider', 'productAdmin']),
   c('canEditProfile', "learner's", profile('learner'), ['learner']),
+  c('canSeeUserUploads', "learner's", profile('learner'), ['learner', 'teamAdmin', 'orgAdmin', 'productAdmin', 'productAdminOutsider']),
+  c('canSeeUserUploads', "trial user's (org C, in T1)", profile('trial'), ['trial', 'teamAdmin', 'productAdmin', 'productAdminOutsider']),
+  c('canSeeUserUploads', "an org B user's in T3", (ids) => ({ userId: 999_998, organisationId: ids.org.B, teamIds: [ids.team.T3] }), ['otherOrgAdmin', 'productAdmin', 'productAdminOutsider']),
+  c('canSeeUserUploads', "a stranger's", () => ({ userId: 999_997, organisationId: null, teamIds: [] }), ['productAdmin', 'productAdminOutsider']),
   c('canUsePeerFeedback', '-', null, ROLE_NAMES.filter((r) => r !== 'productAdminOutsider')),
   c('canManageFeedbackContact', "learner's", (ids) => ({ userId: ids.user.learner }), ['learner']),
 ];

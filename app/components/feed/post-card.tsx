@@ -36,6 +36,18 @@ function useHydrated() {
   return h;
 }
 
+/**
+ * The srcset of a stored image: its resized copies (/blobs/{id}?w=N) and the original, each with its
+ * width (decision 243); empty for an image stored before resizing existed.
+ */
+export function imageSrcSet(blobId: string, widths: number[]) {
+  return widths.map((w, i) => (i === widths.length - 1 ? `/blobs/${blobId} ${w}w` : `/blobs/${blobId}?w=${w} ${w}w`)).join(', ');
+}
+
+/** The shown width of a collage image: the hero spans the card (at most ~40rem), a thumbnail a third of it. */
+const HERO_SIZES = '(max-width: 40rem) 100vw, 640px';
+const THUMB_SIZES = '(max-width: 40rem) 33vw, 214px';
+
 function Collage({ post }: { post: Pick<Post, 'postFiles'> }) {
   const images = post.postFiles.filter((f) => f.file.type === 1);
   if (!images.length) return null;
@@ -45,7 +57,13 @@ function Collage({ post }: { post: Pick<Post, 'postFiles'> }) {
     <div className={`post-collage count-${shown.length}`}>
       {shown.map((f, i) => (
         <a key={f.postFileId} href={`/blobs/${f.file.blobId}`} className={i === 0 ? 'hero' : 'thumb'} target="_blank" rel="noopener noreferrer">
-          <img src={`/blobs/${f.file.blobId}`} alt={f.file.fileName} loading="lazy" />
+          <img
+            src={`/blobs/${f.file.blobId}`}
+            srcSet={f.file.imageWidths.length > 1 ? imageSrcSet(f.file.blobId, f.file.imageWidths) : undefined}
+            sizes={f.file.imageWidths.length > 1 ? (i === 0 ? HERO_SIZES : THUMB_SIZES) : undefined}
+            alt={f.file.fileName}
+            loading="lazy"
+          />
           {i === shown.length - 1 && more > 0 ? <span className="post-collage-more">+{more} more</span> : null}
         </a>
       ))}

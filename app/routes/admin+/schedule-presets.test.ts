@@ -28,6 +28,7 @@ import * as apiAddBreak from '../api+/admin+/addBreakToPresetJourney';
 import * as apiCreatePost from '../api+/admin+/createPresetPost';
 import * as apiUpdatePost from '../api+/admin+/updatePresetPost';
 import * as apiRemovePost from '../api+/admin+/removePresetPost';
+import { TINY_PNG } from '../../../tests/support/images';
 
 /**
  * The team schedule screen and the preset editor as a product admin uses them without JavaScript
@@ -48,7 +49,7 @@ afterAll(() => {
   resetEnvCache();
 });
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0]);
+const PNG = TINY_PNG;
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 

@@ -9,13 +9,14 @@ import { noScheduler } from '../../../tests/support/post-matrix';
 import * as postPage from './post.$postId';
 import * as teamHome from './team.$teamId._index';
 import * as save from '../api+/post+/savePost';
+import { TINY_PNG } from '../../../tests/support/images';
 
 /**
  * Editing a post's attachments (issue 12): new files are added to the kept ones, each attachment has
  * a Remove control that works as a plain POST, the 10-file limit counts both, and someone else's
  * upload is refused; on the screens (multipart, no JavaScript) and on /api/post/savePost.
  */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0]);
+const PNG = TINY_PNG;
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function scene() {
