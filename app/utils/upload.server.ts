@@ -7,18 +7,26 @@ import {
 import { GENERIC_ERROR, getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } from '@modules/social/index.server';
 import { apiError } from './api.server';
+import { allowUpload, isTooLarge } from './body-limit.server';
 import { requireApiUser } from './session.server';
 
-/** Reads the multipart field 'files' (each part at most MAX_FILE_BYTES, in memory) as name + bytes. */
-export async function readUploadedFiles(request: Request): Promise<{ name: string; bytes: Uint8Array }[]> {
+/** What /api/file/* and the post editor accept in one request: its files and the form around them. */
+export const UPLOAD_LIMIT = MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024;
+
+/**
+ * Reads the multipart field 'files' (each part at most MAX_FILE_BYTES, in memory) as name + bytes.
+ * `maxBytes` is the whole body's limit for this route (the web server counts it as it arrives).
+ */
+export async function readUploadedFiles(request: Request, maxBytes = UPLOAD_LIMIT): Promise<{ name: string; bytes: Uint8Array }[]> {
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024) throw apiError(413, 'The upload is too large.');
+  if (length > maxBytes) throw apiError(413, 'The upload is too large.');
   if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw apiError(400, "Send the files as multipart/form-data in the field 'files'.");
+  allowUpload(request, maxBytes);
   let form: FormData;
   try {
     form = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: MAX_FILE_BYTES, filter: ({ name }) => name === 'files' }));
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw apiError(413, 'The file is too large.');
+    if (error instanceof MaxPartSizeExceededError || isTooLarge(error)) throw apiError(413, 'The file is too large.');
     throw apiError(400, 'The upload could not be read.');
   }
   const parts = form.getAll('files').filter((v): v is File => typeof v !== 'string');

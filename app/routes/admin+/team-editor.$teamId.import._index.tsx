@@ -12,6 +12,7 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports, NOT_CSV_MESSAGE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { allowUpload } from '~/utils/body-limit.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Import by CSV | Leda Admin' }];
 
@@ -31,6 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ error: 'The file is too large (at most 5 MB).' }, { status: 413 });
   }
   if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return data({ error: CHOOSE_FILE }, { status: 400 });
+  allowUpload(request, IMPORT_MAX_BYTES + 64 * 1024);
   let importId: number | null = null;
   try {
     // The file is read as it arrives, straight into the preview rows (flat memory).
