@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from '@remix-run/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '@modules/shared/index.server';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb, loadEnv, logger, putBlob } from '@modules/shared/index.server';
+import { SESSION_COOKIE } from '@modules/identity/index.server';
 import { makeUser, signIn } from '../../tests/support/factories';
 import { createHttpApp } from './http-app.server';
 import { FORM_BODY_LIMIT, JSON_BODY_LIMIT } from './body-limit.server';
@@ -22,6 +25,16 @@ async function testBuild(): Promise<ServerBuild> {
     'routes/api+/auth+/login': { path: 'api/auth/login', module: await import('../routes/api+/auth+/login') },
     'routes/api+/file+/uploadProfilePhoto': { path: 'api/file/uploadProfilePhoto', module: await import('../routes/api+/file+/uploadProfilePhoto') },
     'routes/blobs.$blobId': { path: 'blobs/:blobId', module: await import('../routes/blobs.$blobId') },
+    'routes/auth+/login': { path: 'auth/login', module: await import('../routes/auth+/login') },
+    // A loader that fails with a cause, for handleError.
+    'routes/boom': {
+      path: 'boom',
+      module: {
+        loader: () => {
+          throw new Error('the report could not be built', { cause: new Error('connection refused') });
+        },
+      },
+    },
   };
   const serverRoutes: ServerBuild['routes'] = { root: { id: 'root', path: '', module: { default: () => null } } };
   const entryRoutes: ServerBuild['assets']['routes'] = {
@@ -190,5 +203,86 @@ describe('request body limits (chunked bodies, counted as they stream)', () => {
   it('refuses a declared Content-Length past the limit before reading anything', async () => {
     const res = await post('/api/auth/login', 'x'.repeat(JSON_BODY_LIMIT + 1), { 'content-type': 'application/json' });
     expect(res.status).toBe(413);
+  });
+});
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body, sent: 0 }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** A pino logger writing to an array, to read what a request logged. */
+function captureLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({ write: (chunk, _enc, cb) => (lines.push(JSON.parse(String(chunk))), cb()) });
+  return { lines, log: pino({ level: 'info', serializers: { err: pino.stdSerializers.errWithCause } }, sink) };
+}
+
+describe('request ids and the access log (decision 239)', () => {
+  it('answers each request with its own X-Request-Id and logs one line with method, path, status, duration, id and user', async () => {
+    const info = vi.spyOn(logger(), 'info');
+    try {
+      const user = await makeUser();
+      const { token } = await signIn(user.userId);
+      const a = await get('/blobs/nothing-here');
+      const b = await post('/api/file/uploadProfilePhoto', '', { 'content-type': 'multipart/form-data; boundary=x', 'x-access-token': token });
+      expect(a.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-\w+$/);
+      expect(b.headers['x-request-id']).not.toBe(a.headers['x-request-id']);
+      const lineOf = (id: unknown) => info.mock.calls.find(([o]) => typeof o === 'object' && (o as { reqId?: unknown }).reqId === id)?.[0];
+      expect(lineOf(a.headers['x-request-id'])).toMatchObject({ method: 'GET', path: '/blobs/nothing-here', status: 404, userId: null, ms: expect.any(Number) });
+      expect(lineOf(b.headers['x-request-id'])).toMatchObject({ method: 'POST', path: '/api/file/uploadProfilePhoto', status: 400, userId: user.userId });
+      // A refused body is logged too.
+      const refused = await post('/api/auth/login', 'x'.repeat(JSON_BODY_LIMIT + 1), { 'content-type': 'application/json' });
+      expect(lineOf(refused.headers['x-request-id'])).toMatchObject({ status: 413 });
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it("logs a loader's exception through the structured logger, with the request id and its cause (handleError)", async () => {
+    const { lines, log } = captureLogger();
+    const child = vi.spyOn(logger(), 'child').mockReturnValue(log as never);
+    try {
+      const res = await get('/boom');
+      expect(res.status).toBe(500);
+      expect(child).toHaveBeenCalledWith({ reqId: res.headers['x-request-id'] });
+      const line = lines.find((l) => l.msg === 'request failed');
+      expect(line).toMatchObject({ method: 'GET', path: '/boom', err: { message: 'the report could not be built', cause: { message: 'connection refused' } } });
+    } finally {
+      child.mockRestore();
+    }
+  });
+});
+
+describe('headers sent once', () => {
+  it("a file's answer carries its own sandbox CSP only, not the page CSP as well", async () => {
+    const blob = await putBlob(getDb(), { bytes: new Uint8Array([1, 2, 3]), contentType: 'application/pdf' });
+    const res = await get(`/blobs/${blob.blobId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    // Any other answer still gets the page CSP.
+    expect((await get('/blobs/nothing-here')).headers['content-security-policy']).toMatch(/script-src/);
+  });
+
+  it('a log-in with a stale session cookie answers one Set-Cookie: the new session, not a clearing line as well', async () => {
+    const user = await makeUser();
+    const stale = `${SESSION_COOKIE}=${'s'.repeat(40)}`;
+    const form = new URLSearchParams({ email: user.email, password: user.password }).toString();
+    const res = await post('/auth/login', form, { 'content-type': 'application/x-www-form-urlencoded', cookie: stale });
+    expect(res.status).toBe(302);
+    expect(res.headers['set-cookie']).toHaveLength(1);
+    expect(res.headers['set-cookie']![0]).toMatch(new RegExp(`^${SESSION_COOKIE}=[^;]+`));
+    expect(res.headers['set-cookie']![0]).not.toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
+    // A stale cookie on an answer that sets none is still cleared (a failed log-in, as fetched by the form).
+    const failed = await post('/auth/login.data', new URLSearchParams({ email: user.email, password: 'wrong-password-1' }).toString(), { 'content-type': 'application/x-www-form-urlencoded', cookie: stale });
+    expect(failed.headers['set-cookie']).toEqual([expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=;`))]);
   });
 });
