@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
-import { logger, type Env } from '@modules/shared/index.server';
+import { logger, type loadEnv } from '@modules/shared/index.server';
 import { createRequestHandler } from './remix-express.server';
 import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './request-context.server';
 import { connectionCloseWhile } from './graceful-close.server';
@@ -19,7 +19,7 @@ import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSite
  */
 export interface HttpAppOptions {
   build: ServerBuild;
-  env: Pick<Env, 'APP_ENV' | 'PUBLIC_URL' | 'TRUST_PROXY'>;
+  env: Pick<ReturnType<typeof loadEnv>, 'APP_ENV' | 'PUBLIC_URL' | 'TRUST_PROXY'>;
   mode: string;
   /** True while shutting down: answers ask keep-alive clients to reconnect. */
   isStopping?: () => boolean;

@@ -121,10 +121,14 @@ function countedBody(req: IncomingMessage, allowance: BodyAllowance, onOver: () 
         req.on('data', onData);
         req.pause();
         req.once('end', () => {
-          if (!settled) (settled = true), controller.close();
+          if (settled) return;
+          settled = true;
+          controller.close();
         });
         req.once('error', (error) => {
-          if (!settled) (settled = true), controller.error(error);
+          if (settled) return;
+          settled = true;
+          controller.error(error);
         });
       },
       pull() {

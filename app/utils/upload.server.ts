@@ -78,7 +78,8 @@ export async function readFormWithFiles(request: Request, maxBytes = UPLOAD_LIMI
   for (const p of parts) {
     if (p.name === 'files') continue;
     if (p.filename === null) form.append(p.name, decoder.decode(p.bytes));
-    else form.append(p.name, new File([p.bytes], p.filename, { type: p.contentType ?? 'application/octet-stream' }));
+    // The parts are views into the body's own ArrayBuffer (request.arrayBuffer()).
+    else form.append(p.name, new File([p.bytes as Uint8Array<ArrayBuffer>], p.filename, { type: p.contentType ?? 'application/octet-stream' }));
   }
   return { form, files: filesOf(parts).filter((f) => f.bytes.byteLength > 0) };
 }
