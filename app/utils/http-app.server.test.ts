@@ -18,6 +18,8 @@ import { FORM_BODY_LIMIT, JSON_BODY_LIMIT } from './body-limit.server';
 const PHOTO_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 let server: http.Server;
 let port: number;
+/** A signed-in user for the upload paths (made once: the first user of a file warms the database up). */
+let uploader: { userId: number; token: string };
 
 async function testBuild(): Promise<ServerBuild> {
   const routes = {
@@ -61,6 +63,8 @@ beforeAll(async () => {
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   port = (server.address() as AddressInfo).port;
+  const user = await makeUser();
+  uploader = { userId: user.userId, token: (await signIn(user.userId)).token };
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -156,8 +160,7 @@ describe('request body limits (chunked bodies, counted as they stream)', () => {
   });
 
   it("refuses a chunked upload past the upload route's own limit with 413", async () => {
-    const user = await makeUser();
-    const { token } = await signIn(user.userId);
+    const { token } = uploader;
     const rssBefore = process.memoryUsage().rss;
     // Parts of 1 MB each (under the 10 MB a part may have): only the count of the whole body stops it.
     const part = Buffer.from(`${photoPart}${'a'.repeat(MB)}\r\n`);
@@ -188,8 +191,7 @@ describe('request body limits (chunked bodies, counted as they stream)', () => {
     const contact = await post('/contact.data', form, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(contact.status).toBe(400);
     // A photo upload over 1 MB (the form default) but under its own limit is read to its end and checked by content.
-    const user = await makeUser();
-    const { token } = await signIn(user.userId);
+    const { token } = uploader;
     const upload = await postChunked('/api/file/uploadProfilePhoto', {
       contentType: `multipart/form-data; boundary=${BOUNDARY}`,
       prefix: photoPart + 'x'.repeat(3 * MB) + `\r\n--${BOUNDARY}--\r\n`,
@@ -230,15 +232,14 @@ describe('request ids and the access log (decision 239)', () => {
   it('answers each request with its own X-Request-Id and logs one line with method, path, status, duration, id and user', async () => {
     const info = vi.spyOn(logger(), 'info');
     try {
-      const user = await makeUser();
-      const { token } = await signIn(user.userId);
+      const { token, userId } = uploader;
       const a = await get('/blobs/nothing-here');
       const b = await post('/api/file/uploadProfilePhoto', '', { 'content-type': 'multipart/form-data; boundary=x', 'x-access-token': token });
       expect(a.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-\w+$/);
       expect(b.headers['x-request-id']).not.toBe(a.headers['x-request-id']);
       const lineOf = (id: unknown) => info.mock.calls.find(([o]) => typeof o === 'object' && (o as { reqId?: unknown }).reqId === id)?.[0];
       expect(lineOf(a.headers['x-request-id'])).toMatchObject({ method: 'GET', path: '/blobs/nothing-here', status: 404, userId: null, ms: expect.any(Number) });
-      expect(lineOf(b.headers['x-request-id'])).toMatchObject({ method: 'POST', path: '/api/file/uploadProfilePhoto', status: 400, userId: user.userId });
+      expect(lineOf(b.headers['x-request-id'])).toMatchObject({ method: 'POST', path: '/api/file/uploadProfilePhoto', status: 400, userId });
       // A refused body is logged too.
       const refused = await post('/api/auth/login', 'x'.repeat(JSON_BODY_LIMIT + 1), { 'content-type': 'application/json' });
       expect(lineOf(refused.headers['x-request-id'])).toMatchObject({ status: 413 });
