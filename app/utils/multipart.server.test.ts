@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { args, ORIGIN, run } from '../../tests/support/remix';
-import { makeUser, signIn } from '../../tests/support/factories';
+import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
+import * as csvImport from '../routes/admin+/team-editor.$teamId.import._index';
 import * as uploadFiles from '../routes/api+/file+/uploadFiles';
 import { boundaryOf, parseDisposition, parseMultipart } from './multipart.server';
 import { readFormWithFiles } from './upload.server';
@@ -78,5 +79,18 @@ describe('uploads with awkward names', () => {
     const { form, files } = await readFormWithFiles(request);
     expect(form.get('text')).toBe('A post; with = signs');
     expect(files.map((f) => f.name)).toEqual(['x "1".png']);
+  });
+
+  it("takes a CSV import whose file name has ';', '=' and '\"' (the preview is made, the name cleaned)", async () => {
+    const team = await makeTeam();
+    const admin = await makeUser({ isLedaAdmin: true });
+    const { cookie } = await signIn(admin.userId);
+    const body = rawMultipart('csv', [
+      { disposition: 'form-data; name="file"; filename="team;a=\\"b\\".csv"', type: 'text/csv', body: 'first name,last name,email\r\nAda,Lovelace,ada@example.test\r\n' },
+    ]);
+    const request = new Request(`${ORIGIN}/admin/team-editor/${team.teamId}/import`, { method: 'POST', headers: { cookie, 'content-type': 'multipart/form-data; boundary=csv' }, body });
+    const out = await run(() => csvImport.action(args(request, { teamId: String(team.teamId) }) as never));
+    expect(out.status).toBe(303);
+    expect(out.location).toMatch(new RegExp(`^/admin/team-editor/${team.teamId}/import/\\d+$`));
   });
 });

@@ -20,7 +20,7 @@ const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.
  * it counts the body against this route's limit as it arrives). Throws apiError: 413 past the limit
  * or a file past MAX_FILE_BYTES, 400 for a body that is not multipart.
  */
-async function readParts(request: Request, maxBytes: number, unreadable: string): Promise<MultipartPart[]> {
+export async function readParts(request: Request, maxBytes: number, unreadable = UNREADABLE): Promise<MultipartPart[]> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw apiError(413, 'The upload is too large.');
   allowUpload(request, maxBytes);
   let body: Uint8Array;
