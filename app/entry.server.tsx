@@ -1,9 +1,10 @@
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { NonceContext } from './utils/nonce';
 import type { RequestStore } from './utils/request-context.server';
 import { DocumentResponse } from './utils/remix-express.server';
+import { requestLogger } from './utils/request-log.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -31,6 +32,16 @@ export default async function handleRequest(
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new DocumentResponse(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * A loader's, an action's or the render's exception, logged by the structured logger with the
+ * request's id and the error's cause (Remix would otherwise console.error it). A request that was
+ * aborted (the client went, or its body passed its limit and was answered 413) is not an error.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  requestLogger(request).error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed');
 }
 
 /** What Remix 2.17's StreamTransfer keeps per chunk in `renderMeta.streamCache`: a settled read. */

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { GENERIC_ERROR, hasLoneSurrogate, isDomainError, logger } from '@modules/shared/index.server';
+import { GENERIC_ERROR, hasLoneSurrogate, isDomainError } from '@modules/shared/index.server';
+import { requestLogger } from './request-log.server';
 import type { CurrentUser } from '@modules/identity/index.server';
+import { isTooLarge, JSON_BODY_LIMIT } from './body-limit.server';
 import { NO_PERMISSION, requireApiProductAdmin, requireApiUser, type AuthState } from './session.server';
 
 /**
@@ -9,7 +11,7 @@ import { NO_PERMISSION, requireApiProductAdmin, requireApiUser, type AuthState }
  * zod schema (400 with errorMsg), a JSON 403 for a missing or rejected token on a protected
  * path, domain errors mapped to their status with errorMsg, never a stack trace.
  */
-export const MAX_API_BODY_BYTES = 256 * 1024;
+export const MAX_API_BODY_BYTES = JSON_BODY_LIMIT;
 
 type Access = 'public' | 'user' | 'productAdmin';
 
@@ -38,7 +40,14 @@ export const UNPAIRED_SURROGATE = 'The request body has text that is not valid U
 async function readJson(request: Request): Promise<unknown> {
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_API_BODY_BYTES) throw apiError(413, 'The request is too large.');
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (error) {
+    // Past the limit while streaming: the web server has answered 413 already (body-limit.server.ts).
+    if (isTooLarge(error)) throw apiError(413, 'The request is too large.');
+    throw apiError(400, 'The request body could not be read.');
+  }
   if (text.length > MAX_API_BODY_BYTES) throw apiError(413, 'The request is too large.');
   if (text.trim() === '') return {};
   let body: unknown;
@@ -84,11 +93,11 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
       return Response.json(result ?? {});
     } catch (error) {
       if (error instanceof Response) {
-        if (error.status === 400 || error.status === 413) logger().info({ path: new URL(request.url).pathname, status: error.status }, 'api body refused');
+        if (error.status === 400 || error.status === 413) requestLogger(request).info({ path: new URL(request.url).pathname, status: error.status }, 'api body refused');
         return error;
       }
       if (isDomainError(error)) return apiError(error.status, error.message);
-      logger().error({ err: error, path: new URL(request.url).pathname }, 'api error');
+      requestLogger(request).error({ err: error, path: new URL(request.url).pathname }, 'api error');
       return apiError(500, GENERIC_ERROR);
     }
   };

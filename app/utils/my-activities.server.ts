@@ -6,6 +6,7 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import { journeysOfSteps } from '@modules/journeys/index.server';
 import { formId as idSchema } from '@modules/activities/schemas';
 import { readFormData } from './form.server';
+import { allowUpload } from './body-limit.server';
 
 /**
  * My Activities' form posts (JavaScript on or off): one task form posts every field of its task as
@@ -39,6 +40,7 @@ export interface TaskFormError {
 export async function readActivityForm(request: Request): Promise<{ form: FormData; intent: ActivityIntent }> {
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_FORM_BYTES) throw failure(413, null, `The form is too large (files up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`, null);
+  allowUpload(request, MAX_FORM_BYTES);
   const form = await readFormData(request);
   const parsed = intentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
   if (!parsed.success) throw failure(400, null, 'The form is not valid. Please reload the page and try again.', null);

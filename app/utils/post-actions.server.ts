@@ -20,7 +20,7 @@ import {
 } from '@modules/social/index.server';
 import { postActionSchema, postFormSchema } from '@modules/social/schemas';
 import { readFormData } from './form.server';
-import { readUploadedFiles } from './upload.server';
+import { readFormWithFiles } from './upload.server';
 import { userTeams } from './team-access.server';
 
 /**
@@ -60,14 +60,8 @@ export function parseScheduledAt(value: string | undefined, tzOffsetMinutes: num
 const fail = (status: number, formErrors: string[]) => Response.json({ ok: false, formErrors }, { status });
 
 async function readForm(request: Request): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
-  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
-    // The editor without JavaScript: text fields and the files in one multipart POST.
-    const { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } = await import('@remix-run/node');
-    const clone = request.clone();
-    const files = (await readUploadedFiles(request)).filter((f) => f.bytes.byteLength > 0);
-    const form = await unstable_parseMultipartFormData(clone, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ name }) => name !== 'files' }));
-    return { form, files };
-  }
+  // The editor without JavaScript: text fields and the files in one multipart POST.
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readFormWithFiles(request);
   return { form: await readFormData(request), files: [] };
 }
 

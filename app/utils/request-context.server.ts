@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger as RequestLogger } from 'pino';
 
 /**
  * Per-request facts the HTTP server knows (client IP, CSP nonce), the Set-Cookie headers that
@@ -16,6 +17,14 @@ export interface RequestStore {
   cspNonce: string;
   setCookies: string[];
   memo: Map<string, unknown>;
+  /** The id in X-Request-Id and in this request's log lines. */
+  requestId?: string;
+  /** This request's logger (the request id bound), for the access line and handleError. */
+  log?: RequestLogger;
+  /** The signed-in user, once the session is read (for the access line). */
+  userId?: number;
+  /** The bytes this request's body may have (body-limit.server.ts); an upload route raises it. */
+  bodyAllowance?: { bytes: number };
 }
 
 export const REQUEST_STORE_HEADER = 'x-leda-request-store';

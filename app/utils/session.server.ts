@@ -59,6 +59,8 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
   const info = await validateSessionId(fromHeader || fromCookie, readsFor(request));
   if (!info) return rejected();
   const { user, teams, extras } = info.sessionUser;
+  const store = storeOf(request);
+  if (store) store.userId = user.userId;
   // The shell's navigation and the team guards read the team list from here, the shell its counters.
   primeRequestFact(request, `teams:${user.userId}`, teams);
   if (typeof extras.myActivitiesCount === 'number' && typeof extras.unseenNotifications === 'number') {

@@ -1,28 +1,62 @@
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  MaxPartSizeExceededError,
-  type ActionFunctionArgs,
-} from '@remix-run/node';
-import { GENERIC_ERROR, getDb, isDomainError, logger } from '@modules/shared/index.server';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { GENERIC_ERROR, getDb, isDomainError } from '@modules/shared/index.server';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } from '@modules/social/index.server';
 import { apiError } from './api.server';
+import { allowUpload, isTooLarge } from './body-limit.server';
+import { boundaryOf, parseMultipart, type MultipartPart } from './multipart.server';
+import { requestLogger } from './request-log.server';
 import { requireApiUser } from './session.server';
 
-/** Reads the multipart field 'files' (each part at most MAX_FILE_BYTES, in memory) as name + bytes. */
-export async function readUploadedFiles(request: Request): Promise<{ name: string; bytes: Uint8Array }[]> {
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024) throw apiError(413, 'The upload is too large.');
-  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw apiError(400, "Send the files as multipart/form-data in the field 'files'.");
-  let form: FormData;
+/** What /api/file/* and the post editor accept in one request: its files and the form around them. */
+export const UPLOAD_LIMIT = MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024;
+/** A text field of a multipart form. */
+const MAX_TEXT_PART_BYTES = 64 * 1024;
+const UNREADABLE = 'The form could not be read. Please reload the page and try again.';
+
+const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
+
+/**
+ * The parts of a multipart body, read whole within `maxBytes` (declared to the web server first, so
+ * it counts the body against this route's limit as it arrives). Throws apiError: 413 past the limit
+ * or a file past MAX_FILE_BYTES, 400 for a body that is not multipart.
+ */
+export async function readParts(request: Request, maxBytes: number, unreadable = UNREADABLE): Promise<MultipartPart[]> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw apiError(413, 'The upload is too large.');
+  allowUpload(request, maxBytes);
+  let body: Uint8Array;
   try {
-    form = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: MAX_FILE_BYTES, filter: ({ name }) => name === 'files' }));
+    body = new Uint8Array(await request.arrayBuffer());
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw apiError(413, 'The file is too large.');
-    throw apiError(400, 'The upload could not be read.');
+    if (isTooLarge(error)) throw apiError(413, 'The upload is too large.');
+    throw apiError(400, unreadable);
   }
-  const parts = form.getAll('files').filter((v): v is File => typeof v !== 'string');
-  return Promise.all(parts.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+  if (body.byteLength > maxBytes) throw apiError(413, 'The upload is too large.');
+  const boundary = boundaryOf(request.headers.get('content-type'));
+  let parts: MultipartPart[];
+  try {
+    if (!boundary) throw new Error('no boundary');
+    parts = parseMultipart(body, boundary);
+  } catch {
+    throw apiError(400, unreadable);
+  }
+  for (const p of parts) {
+    if (p.filename !== null && p.bytes.byteLength > MAX_FILE_BYTES) throw apiError(413, 'The file is too large.');
+    if (p.filename === null && p.bytes.byteLength > MAX_TEXT_PART_BYTES) throw apiError(400, unreadable);
+  }
+  return parts;
+}
+
+const filesOf = (parts: MultipartPart[]) =>
+  parts.filter((p) => p.name === 'files' && p.filename !== null).map((p) => ({ name: p.filename!, bytes: p.bytes }));
+
+/**
+ * Reads the multipart field 'files' (each file at most MAX_FILE_BYTES) as name + bytes; the name as
+ * sent (';', '=' and '"' included: safeFileName cleans it where it is stored). `maxBytes` is the
+ * whole body's limit for this route.
+ */
+export async function readUploadedFiles(request: Request, maxBytes = UPLOAD_LIMIT): Promise<{ name: string; bytes: Uint8Array }[]> {
+  if (!isMultipart(request)) throw apiError(400, "Send the files as multipart/form-data in the field 'files'.");
+  return filesOf(await readParts(request, maxBytes, 'The upload could not be read.'));
 }
 
 /**
@@ -30,22 +64,24 @@ export async function readUploadedFiles(request: Request): Promise<{ name: strin
  * text fields as FormData and the non-empty parts of the field 'files' as name + bytes. A urlencoded
  * POST answers its fields and no files. An upload too large or unreadable throws apiError (4xx).
  */
-export async function readFormWithFiles(request: Request): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
-  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+export async function readFormWithFiles(request: Request, maxBytes = UPLOAD_LIMIT): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
+  if (!isMultipart(request)) {
     try {
       return { form: await request.formData(), files: [] };
     } catch {
-      throw apiError(400, 'The form could not be read. Please reload the page and try again.');
+      throw apiError(400, UNREADABLE);
     }
   }
-  const clone = request.clone();
-  const files = (await readUploadedFiles(request)).filter((f) => f.bytes.byteLength > 0);
-  try {
-    const form = await parseMultipartFormData(clone, createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ name }) => name !== 'files' }));
-    return { form, files };
-  } catch {
-    throw apiError(400, 'The form could not be read. Please reload the page and try again.');
+  const parts = await readParts(request, maxBytes, UNREADABLE);
+  const form = new FormData();
+  const decoder = new TextDecoder();
+  for (const p of parts) {
+    if (p.name === 'files') continue;
+    if (p.filename === null) form.append(p.name, decoder.decode(p.bytes));
+    // The parts are views into the body's own ArrayBuffer (request.arrayBuffer()).
+    else form.append(p.name, new File([p.bytes as Uint8Array<ArrayBuffer>], p.filename, { type: p.contentType ?? 'application/octet-stream' }));
   }
+  return { form, files: filesOf(parts).filter((f) => f.bytes.byteLength > 0) };
 }
 
 /** The /api/file/* routes: a signed-in user, POST multipart 'files', each checked by content. */
@@ -60,7 +96,7 @@ export function uploadRoute(kind: UploadKind) {
     } catch (error) {
       if (error instanceof Response) return error;
       if (isDomainError(error)) return apiError(error.status, error.message);
-      logger().error({ err: error }, 'upload error');
+      requestLogger(request).error({ err: error }, 'upload error');
       return apiError(500, GENERIC_ERROR);
     }
   };

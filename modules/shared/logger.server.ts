@@ -13,12 +13,20 @@ export const REDACT = [
   'setCookie', '*.setCookie',
 ];
 
-/** Structured JSON logs (pino): cheap on the hot path, and every line is machine-readable. */
+/**
+ * Structured JSON logs (pino): cheap on the hot path, and every line is machine-readable. The level
+ * is LOG_LEVEL's, nothing else (the test set-up sets LOG_LEVEL=warn; decision 239).
+ */
 export function logger(): pino.Logger {
   if (!instance) {
     const env = loadEnv();
-    const level = process.env.VITEST && env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL;
-    instance = pino({ level, base: { app: 'leda', env: env.APP_ENV }, redact: { paths: REDACT, censor: '[redacted]' } });
+    instance = pino({
+      level: env.LOG_LEVEL,
+      base: { app: 'leda', env: env.APP_ENV },
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // An error keeps its cause (and the cause's), as fields, not only in the stack text.
+      serializers: { err: pino.stdSerializers.errWithCause },
+    });
   }
   return instance;
 }

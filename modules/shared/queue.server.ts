@@ -195,7 +195,17 @@ function localContext(jobId: string, queue: QueueName, attempt: number): JobCont
   };
 }
 
-const backoffMs = (attempt: number) => (process.env.VITEST ? 10 : 2000 * 2 ** (attempt - 1));
+/**
+ * Fixed retry waits instead of the exponential backoff (2 s, 4 s, … in-process; 30 s, 60 s, … for a
+ * scheduled row): the test set-up sets them so a failing job's retries take milliseconds. Production
+ * never calls this (decision 239: no branch on the test runner).
+ */
+let fixedRetryDelays: { inProcessMs: number; scheduledMs: number } | null = null;
+export function setFixedRetryDelays(delays: { inProcessMs: number; scheduledMs: number } | null) {
+  fixedRetryDelays = delays;
+}
+
+const backoffMs = (attempt: number) => fixedRetryDelays?.inProcessMs ?? 2000 * 2 ** (attempt - 1);
 
 async function runInProcess(def: JobDefinition, payload: unknown, jobId: string) {
   const attempts = def.attempts ?? ATTEMPTS;
@@ -406,7 +416,7 @@ export async function runScheduledJob(id: string, ctx?: JobContext): Promise<'ra
       if (!loadEnv().REDIS_URL) remember(id, def.queue, 'failed', localJobs.get(id)?.progress ?? 0);
       logger().error({ id, job: def.name, attempts: row.attempts, err: message }, 'scheduled job failed for good');
     } else {
-      const retryAt = new Date(Date.now() + (process.env.VITEST ? 1000 : 30_000 * 2 ** (row.attempts - 1)));
+      const retryAt = new Date(Date.now() + (fixedRetryDelays?.scheduledMs ?? 30_000 * 2 ** (row.attempts - 1)));
       await db
         .updateTable('scheduled_jobs')
         .set({ locked_until: null, last_error: message.slice(0, 2000), run_at: retryAt })

@@ -24,6 +24,8 @@ const baseUrl = process.env.DATABASE_URL;
 let tmpDir: string | undefined;
 
 process.env.APP_ENV = 'development';
+// Tests log warnings and errors only, unless the run asks for more (LOG_LEVEL=debug npx vitest ...).
+if (!baseEnv.LOG_LEVEL) process.env.LOG_LEVEL = 'warn';
 process.env.PUBLIC_URL = 'http://localhost:3000';
 process.env.REDIS_PREFIX = `leda-test-${runId}-${fileId}`;
 delete process.env.SMTP_URL;
@@ -61,6 +63,9 @@ if (!template && pgliteSnapshot) {
   startPgliteInMemoryFrom(async () => new Blob([new Uint8Array(await bytes)]));
 }
 const { registerAllJobs } = await import('../../jobs/registry');
+// A failing job's retries wait milliseconds, not the production backoff.
+const { setFixedRetryDelays } = await import('../../modules/shared/queue.server');
+setFixedRetryDelays({ inProcessMs: 10, scheduledMs: 1000 });
 const { registerAllListeners } = await import('../../modules/listeners.server');
 
 beforeAll(async () => {

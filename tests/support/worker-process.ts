@@ -21,7 +21,6 @@ export interface WorkerProcess {
 
 export async function startWorkerProcess(extraEnv: Record<string, string> = {}, timeoutMs = 30_000): Promise<WorkerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', ...extraEnv };
-  delete env.VITEST; // the logger drops info lines under vitest, and 'worker started' is what we wait for
   const child = spawn(process.execPath, ['--import', 'tsx', 'jobs/worker.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));

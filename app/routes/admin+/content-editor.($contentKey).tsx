@@ -20,6 +20,7 @@ import { ContentEditorForm } from '~/components/admin/editors/content-editor';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { allowUpload } from '~/utils/body-limit.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.content ? 'Edit content' : 'Create content'} | Leda Admin` }];
@@ -51,6 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
     throw new Response('The feature image is too large (at most 5 MB).', { status: 413 });
   }
+  allowUpload(request, MAX_FORM_BYTES);
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: contentFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });

@@ -1,7 +1,6 @@
 import {
   data,
   redirect,
-  unstable_parseMultipartFormData as parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -12,6 +11,7 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports, NOT_CSV_MESSAGE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { readParts } from '~/utils/upload.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Import by CSV | Leda Admin' }];
 
@@ -33,20 +33,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return data({ error: CHOOSE_FILE }, { status: 400 });
   let importId: number | null = null;
   try {
-    // The file is read as it arrives, straight into the preview rows (flat memory).
-    await parseMultipartFormData(request, async ({ name, filename, data: stream }) => {
-      if (name !== 'file' || !filename || importId !== null) {
-        for await (const _ of stream) void _; // drain other parts
-        return undefined;
-      }
-      if (!/\.(csv|txt)$/i.test(filename)) throw Object.assign(new Error(NOT_CSV_MESSAGE), { userMessage: NOT_CSV_MESSAGE });
-      importId = await createImportPreview(getDb(), admin.userId, { teamId: team.teamId, fileName: filename, source: stream });
-      return String(importId);
-    });
+    // Our multipart reader (names with ';', '=' or '"' are read; the preview cleans them), within 5 MB.
+    const part = (await readParts(request, IMPORT_MAX_BYTES + 64 * 1024)).find((p) => p.name === 'file' && p.filename);
+    if (part) {
+      if (!/\.(csv|txt)$/i.test(part.filename!)) return data({ error: NOT_CSV_MESSAGE }, { status: 400 });
+      const source = (async function* () {
+        yield part.bytes;
+      })();
+      importId = await createImportPreview(getDb(), admin.userId, { teamId: team.teamId, fileName: part.filename!, source });
+    }
   } catch (error) {
+    if (error instanceof Response) return data({ error: error.status === 413 ? 'The file is too large (at most 5 MB).' : 'The upload could not be read.' }, { status: error.status });
     if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
-    const userMessage = (error as { userMessage?: string }).userMessage;
-    if (userMessage) return data({ error: userMessage }, { status: 400 });
     return data({ error: 'The upload could not be read.' }, { status: 400 });
   }
   if (importId === null) return data({ error: CHOOSE_FILE }, { status: 400 });

@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
     let files: { bytes: Uint8Array }[];
     try {
-      files = await readUploadedFiles(request);
+      files = await readUploadedFiles(request, MAX_PHOTO_BYTES + 64 * 1024);
     } catch (error) {
       if (error instanceof Response) return photoError(error.status === 413 ? `The photo is too large (max ${MAX_PHOTO_BYTES / 1024 / 1024} MB).` : 'The upload could not be read.');
       throw error;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { GENERIC_ERROR, getDb, isDomainError, logger } from '@modules/shared/index.server';
-import { uploadProfilePhoto } from '@modules/identity/index.server';
+import { MAX_PHOTO_BYTES, uploadProfilePhoto } from '@modules/identity/index.server';
 import { apiError } from '~/utils/api.server';
 import { readUploadedFiles } from '~/utils/upload.server';
 import { requireApiUser } from '~/utils/session.server';
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
     const auth = await requireApiUser(request);
-    const files = await readUploadedFiles(request);
+    const files = await readUploadedFiles(request, MAX_PHOTO_BYTES + 64 * 1024);
     if (files.length !== 1) return apiError(400, files.length ? 'Upload one photo at a time.' : 'Choose a photo to upload.');
     return Response.json(await uploadProfilePhoto(getDb(), auth.user.userId, files[0]!.bytes));
   } catch (error) {

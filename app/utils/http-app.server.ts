@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import express from 'express';
+import compression from 'compression';
+import type { ServerBuild } from '@remix-run/node';
+import { logger, type loadEnv } from '@modules/shared/index.server';
+import { createRequestHandler } from './remix-express.server';
+import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './request-context.server';
+import { connectionCloseWhile } from './graceful-close.server';
+import { refuseMalformedUrl } from './malformed-url.server';
+import { bodyLimitFor, declaredTooLarge, TOO_LARGE_MESSAGE } from './body-limit.server';
+import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from './security.server';
+
+/**
+ * The Express app in front of Remix, as server.ts serves it (and the body-limit test builds it):
+ * security headers, cross-site write refusal, body limits (docs/decisions/238), static files, the
+ * per-request store, one access log line per request with its id (docs/decisions/239), Remix.
+ */
+export interface HttpAppOptions {
+  build: ServerBuild;
+  env: Pick<ReturnType<typeof loadEnv>, 'APP_ENV' | 'PUBLIC_URL' | 'TRUST_PROXY'>;
+  mode: string;
+  /** True while shutting down: answers ask keep-alive clients to reconnect. */
+  isStopping?: () => boolean;
+  /** Development only: how many queries ran so far (X-Leda-Queries for `npm run bench`). */
+  queryCount?: () => number;
+}
+
+/** Request ids: this process's random prefix and a counter (unique, and no entropy per request). */
+const ID_PREFIX = randomBytes(4).toString('hex');
+let requestSeq = 0;
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+export function createHttpApp({ build, env, mode, isStopping = () => false, queryCount }: HttpAppOptions) {
+  const app = express();
+  app.disable('x-powered-by');
+  // Only the proxies TRUST_PROXY names may set the client address (default none: the socket's address).
+  app.set('trust proxy', env.TRUST_PROXY);
+
+  // First: the request id and the access line, so even a refused request leaves one.
+  app.use((req, res, next) => {
+    const requestId = `${ID_PREFIX}-${(++requestSeq).toString(36)}`;
+    const started = performance.now();
+    res.locals.requestId = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res.once('close', () => {
+      const store = res.locals.store as RequestStore | undefined;
+      logger().info(
+        {
+          reqId: requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          userId: store?.userId ?? null,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
+    next();
+  });
+  app.use(compression());
+  app.use(connectionCloseWhile(isStopping));
+
+  const ownOrigins = [new URL(env.PUBLIC_URL).origin];
+  app.use((req, res, next) => {
+    for (const [k, v] of Object.entries(BASE_HEADERS)) res.setHeader(k, v);
+    if (env.APP_ENV !== 'development') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const requestOrigin = `${req.protocol}://${req.get('host')}`;
+    if (
+      isCrossSiteWrite({
+        method: req.method,
+        origin: req.get('origin'),
+        secFetchSite: req.get('sec-fetch-site'),
+        ownOrigins: [...ownOrigins, requestOrigin],
+      })
+    ) {
+      res.status(403).type('application/json').send(JSON.stringify({ errorMsg: 'Cross-site request refused.' }));
+      return;
+    }
+    // Our own origin, but a Host (or X-Forwarded-Host) that differs: Remix would answer an empty 500.
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    if (remixWouldRefuseOrigin({ method: req.method, path: req.path, search, origin: req.get('origin'), host: req.get('host'), forwardedHost: req.get('x-forwarded-host') })) {
+      logger().warn({ reqId: res.locals.requestId, origin: req.get('origin'), host: req.get('host'), forwardedHost: req.get('x-forwarded-host') }, 'write refused: Origin does not match Host');
+      res.status(403).type('text/plain').send(HOST_MISMATCH_MESSAGE);
+      return;
+    }
+    // A declared body larger than this path could ever accept is refused before any of it is read;
+    // a chunked (undeclared) one is counted as it streams (remix-express.server.ts).
+    if (declaredTooLarge(req, req.path)) {
+      res.setHeader('Connection', 'close');
+      if (req.path.startsWith('/api/')) res.status(413).type('application/json').send(JSON.stringify({ errorMsg: TOO_LARGE_MESSAGE }));
+      else res.status(413).type('text/plain').send(TOO_LARGE_MESSAGE);
+      return;
+    }
+    next();
+  });
+
+  // A path or query that cannot be percent-decoded is a 400 here, not a 500 from the router (decision 249).
+  app.use(refuseMalformedUrl);
+
+  app.use('/build', express.static(path.resolve('public/build'), { immutable: true, maxAge: '1y' }));
+  // The other public files (favicon, media) by their top-level names: a page request does not look on disk first.
+  const publicDir = path.resolve('public');
+  const publicEntries = new Set(fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => name !== 'build') : []);
+  const servePublic = express.static(publicDir, { maxAge: '1h' });
+  app.use((req, res, next) => (publicEntries.has(req.path.split('/', 2)[1] ?? '') ? servePublic(req, res, next) : next()));
+
+  const remixHandler = createRequestHandler({
+    build,
+    mode,
+    getLoadContext: (_req, res) => res.locals.store as RequestStore & Record<string, unknown>,
+    bodyAllowance: (_req, res) => (res.locals.store as RequestStore).bodyAllowance!,
+  });
+
+  app.all('*', (req, res, next) => {
+    const store: RequestStore = {
+      clientIp: req.ip ?? '127.0.0.1',
+      cspNonce: newNonce(),
+      setCookies: [],
+      memo: new Map(),
+      requestId: res.locals.requestId as string,
+      bodyAllowance: { bytes: bodyLimitFor(req.path, req.get('content-type')) },
+    };
+    res.locals.store = store;
+    // Loaders find the store by this header (app/utils/request-context.server.ts); a client's value is replaced.
+    const { id, release } = openRequestStore(store);
+    req.headers[REQUEST_STORE_HEADER] = id;
+    res.once('close', release);
+    const queriesAtStart = queryCount?.() ?? 0;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(store.cspNonce));
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+      if (store.setCookies.length) {
+        const queued = cookiesNotSetBy(res.getHeader('set-cookie'), store.setCookies);
+        if (queued.length) res.appendHeader('Set-Cookie', queued);
+      }
+      if (queryCount) res.setHeader('X-Leda-Queries', String(queryCount() - queriesAtStart));
+      const current = res.getHeader('cache-control');
+      const setsCookie = Boolean(res.getHeader('set-cookie'));
+      if (needsNoStore({ path: req.path, cookieHeader: req.get('cookie'), hasToken: Boolean(req.get('x-access-token')), setsCookie, current })) {
+        res.setHeader('Cache-Control', 'no-store');
+      }
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+    remixHandler(req, res, next).catch(next);
+  });
+
+  app.use(((err, _req, res, _next) => {
+    logger().error({ reqId: res.locals.requestId, err }, 'unhandled request error');
+    if (!res.headersSent) res.status(500).type('text/plain').send("We're sorry, something went wrong. Please wait a moment and try again.");
+  }) as express.ErrorRequestHandler);
+
+  return app;
+}
+
+const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('=')).trim();
+
+/**
+ * The Set-Cookie lines the guards queued (a session that slid, a stale one cleared) that the answer
+ * does not set itself: a login that replaces a stale cookie sends the new cookie once, not a
+ * clearing line as well.
+ */
+export function cookiesNotSetBy(answer: ReturnType<express.Response['getHeader']>, queued: string[]): string[] {
+  if (answer === undefined) return queued;
+  const lines = Array.isArray(answer) ? answer : [String(answer)];
+  const taken = new Set(lines.map(cookieName));
+  return queued.filter((c) => !taken.has(cookieName(c)));
+}
