@@ -107,6 +107,6 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
 
 /** A body the caller can fix: a 4xx with errorMsg, logged at info (not an error of ours). */
 function refused(request: Request, status: number, errorMsg: string) {
-  logger().info({ path: new URL(request.url).pathname, status, errorMsg }, 'api body refused');
+  requestLogger(request).info({ path: new URL(request.url).pathname, status, errorMsg }, 'api body refused');
   return apiError(status, errorMsg);
 }

@@ -265,7 +265,9 @@ describe('request ids and the access log (decision 239)', () => {
 
 describe('headers sent once', () => {
   it("a file's answer carries its own sandbox CSP only, not the page CSP as well", async () => {
-    const blob = await putBlob(getDb(), { bytes: new Uint8Array([1, 2, 3]), contentType: 'application/pdf' });
+    const blob = await putBlob(getDb(), { bytes: new Uint8Array([1, 2, 3]), contentType: 'application/pdf', owner: { kind: 'content' } });
+    // Content is public once a public content refers to it (decision 242).
+    await getDb().insertInto('contents').values({ url_id: `csp-${blob.blobId.slice(0, 12).toLowerCase()}`, name: 'CSP', is_public: true, feature_image_blob_id: blob.blobId }).execute();
     const res = await get(`/blobs/${blob.blobId}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
