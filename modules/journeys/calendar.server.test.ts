@@ -7,7 +7,9 @@ import { seedActivities } from '@modules/activities/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { DAY } from '@modules/shared/clock';
 import { makeOrganisation, makeTeam, makeUser } from '../../tests/support/factories';
-import { journeyCalendar, seedJourneys, setTeamSchedule } from './index.server';
+import { journeyCalendar } from './calendar.server';
+import { seedJourneys } from './import.server';
+import { setTeamSchedule } from './team-schedule.server';
 
 /** The iCal feed's text escaping (RFC 5545 3.3.11 and 3.1): a team name is free text an admin typed. */
 beforeAll(async () => {
