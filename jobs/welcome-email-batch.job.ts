@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, getDb } from '@modules/shared/index.server';
 import { sendWelcomeEmail } from '@modules/identity/index.server';
+import { welcomeRecipients } from '@modules/admin/index.server';
 
 const schema = z.object({
   /** Unique per batch: a retried batch reuses it, so nobody gets the email twice. */
@@ -22,7 +23,10 @@ export const WELCOME_EMAILS_PER_SECOND = 250;
 /** How many of a batch's emails are prepared (link, stored message, delivery job) at the same time. */
 export const WELCOME_EMAILS_AT_ONCE = 8;
 
-/** Creates a password-create link for each user and sends the welcome email; reports progress. */
+/**
+ * Creates a password-create link for each user still waiting to activate and sends the welcome email
+ * (at most one an hour per person); reports progress.
+ */
 export const welcomeEmailBatchJob = defineJob({
   name: 'welcome-email-batch',
   queue: 'bulk',
@@ -35,7 +39,10 @@ export const welcomeEmailBatchJob = defineJob({
       // The message key (batch + user) is the ledger: a re-run after a crash skips who already has it.
       // A few users at once: each email is a handful of database round trips, so one at a time
       // left the batch far below its pace (10,000 took ~100 s).
-      await Promise.all(userIds.slice(i, i + WELCOME_EMAILS_AT_ONCE).map((userId) => sendWelcomeEmail(db, { userId, batchKey })));
+      // Asked again at send time (issue 8): someone who created their password since, or was welcomed
+      // by another batch within the hour, is skipped; this batch's own emails do not count.
+      const { eligible } = await welcomeRecipients(db, userIds.slice(i, i + WELCOME_EMAILS_AT_ONCE), { batchKey });
+      await Promise.all(eligible.map((userId) => sendWelcomeEmail(db, { userId, batchKey })));
       const before = done;
       done = Math.min(userIds.length, i + WELCOME_EMAILS_AT_ONCE);
       // About every 25 users and at the end: enough for a progress bar, cheap on Redis.

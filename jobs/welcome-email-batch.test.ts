@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainInProcessJobs, enqueue, getDb, LINK_REMOVED, readDevOutbox, resetEnvCache } from '@modules/shared/index.server';
@@ -48,10 +49,23 @@ describe('welcome-email-batch (in-process jobs)', () => {
     await drainInProcessJobs();
     for (const user of users) expect(await welcomesTo(user.email)).toHaveLength(1);
 
-    // A new batch is a new invitation.
+    // A new batch within the hour sends nothing (at most one welcome email per person per hour);
+    // an hour later it is a new invitation.
     await enqueue('welcome-email-batch', { batchKey: `${batchKey}-again`, userIds: [users[0]!.userId] });
     await drainInProcessJobs();
+    expect(await welcomesTo(users[0]!.email)).toHaveLength(1);
+    await getDb().updateTable('communications').set({ created_at: sql`created_at - interval '61 minutes'` as never }).where('recipient', '=', users[0]!.email).execute();
+    await enqueue('welcome-email-batch', { batchKey: `${batchKey}-later`, userIds: [users[0]!.userId] });
+    await drainInProcessJobs();
     expect(await welcomesTo(users[0]!.email)).toHaveLength(2);
+  });
+
+  it('skips, at send time, a person who has created their password since the batch was asked for', async () => {
+    const [waiting, active] = [await makeUser({ withPassword: false }), await makeUser()];
+    await welcomeEmailBatchJob.process({ batchKey: `active-${randomBytes(4).toString('hex')}`, userIds: [waiting.userId, active.userId] });
+    await drainInProcessJobs();
+    expect(await welcomesTo(waiting.email)).toHaveLength(1);
+    expect(await welcomesTo(active.email)).toHaveLength(0);
   });
 
   it('skips a user who no longer exists, and refuses an empty or malformed batch', async () => {

@@ -162,12 +162,36 @@ export async function getMyActivity(db: Db, userId: number, myActivityId: number
   return found;
 }
 
+const STEP_NOT_YOURS = 'That step is not part of a journey you have started.';
+const ACTIVITY_NOT_IN_STEP = 'That activity is not part of this step.';
+
+/**
+ * A my activity tied to a journey step counts towards that step's status (issue 8): the step must
+ * belong to a journey this learner has started (their user journey), and the activity must be one
+ * of the step's activities. An unknown step and another team's step get the same answer. One read of
+ * the journeys module's tables: activities sits below journeys, so it cannot call its surface.
+ */
+async function checkJourneyStep(db: Db, userId: number, journeyStepId: number, activityId: number) {
+  const row = await db
+    .selectFrom('journey_steps as s')
+    .innerJoin('user_journeys as uj', (j) => j.onRef('uj.journey_id', '=', 's.journey_id').on('uj.user_id', '=', userId))
+    .leftJoin('journey_step_activities as a', (j) => j.onRef('a.step_id', '=', 's.id').on('a.activity_id', '=', activityId))
+    .select(['s.id', 'a.activity_id'])
+    .where('s.id', '=', journeyStepId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new DomainError('invalid', STEP_NOT_YOURS);
+  if (row.activity_id === null) throw new DomainError('invalid', ACTIVITY_NOT_IN_STEP);
+}
+
 /**
  * Adds a copy of a catalogue activity to the user's list (placed at the top): the tasks, fields and
- * options are copied now, so a later edit of the catalogue never changes the learner's answers.
+ * options are copied now, so a later edit of the catalogue never changes the learner's answers. A
+ * journey step, when given, is checked first (checkJourneyStep).
  */
 export async function addMyActivity(db: Kysely<Database>, userId: number, input: { activityId: number; journeyStepId?: number | null }): Promise<MyActivity> {
   const activity = await getActivityById(db, input.activityId);
+  if (input.journeyStepId != null) await checkJourneyStep(db, userId, input.journeyStepId, activity.activityId);
   const id = await db.transaction().execute(async (trx) => {
     const my = await trx
       .insertInto('my_activities')

@@ -14,7 +14,7 @@ export {
 export { recordPageView, recordPageEvent } from './tracking.server';
 export { getTeamRetention, getTeamVisitDates, RETENTION_WEEK_CHOICES, DEFAULT_RETENTION_WEEKS, type TeamRetention, type RetentionWeeks } from './visits.server';
 export { confirmNewsletterChange, peekNewsletterToken, pruneNewsletterTokens } from './newsletter.server';
-export { createUserAndSendWelcome } from './welcome.server';
+export { createUserAndSendWelcome, welcomeRecipients, WELCOME_SKIPPED_NOTE } from './welcome.server';
 export {
   presetSchemas,
   presetList,

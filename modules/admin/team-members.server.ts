@@ -4,6 +4,7 @@ import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { listTeamJourneysForAdmin, type AdminTeamJourney } from '@modules/journeys/index.server';
 import { recordAudit } from './audit.server';
+import { requireSomeoneToWelcome, welcomeRecipients } from './welcome.server';
 
 /**
  * The team editor's use cases (admin-console: Team editor MEMBERS and SETTINGS General; /api/admin
@@ -254,13 +255,15 @@ export const WELCOME_BATCH_MAX = 10_000;
  * sendWelcomeEmails: one batch job per request. The batch key comes from the request's idempotency
  * key (the form's hidden key, or the API's requestKey) or, without one, from the recipients and the
  * current minute; the job id and every email's message key derive from it, so a double click (the
- * same request twice) sends each person one email (decision 213).
+ * same request twice) sends each person one email (decision 213). Only people who have not created
+ * their password, at most one welcome email an hour each (welcome.server.ts, decision 247): the
+ * others are named in the answer; nobody left is a 409 with the reason.
  */
 export async function sendWelcomeEmails(
   db: Db,
   actorId: number,
   input: { emails?: string[]; userIds?: number[]; teamId?: number; requestKey?: string },
-): Promise<{ batchKey: string; jobId: string; count: number; unknownEmails: string[] }> {
+): Promise<{ batchKey: string; jobId: string; count: number; unknownEmails: string[]; alreadyActive: string[]; recentlyWelcomed: string[] }> {
   const emails = [...new Set((input.emails ?? []).map((e) => e.trim().toLowerCase()))];
   const found = new Map<number, string>();
   for (let i = 0; i < emails.length; i += 1000) {
@@ -286,9 +289,19 @@ export async function sendWelcomeEmails(
     ? `req-${input.requestKey}`
     : `auto-${createHash('sha256').update(userIds.join(',')).digest('hex').slice(0, 16)}-${Math.floor(Date.now() / 60_000)}`;
   const jobId = `welcome-${batchKey}`;
+  const recipients = await welcomeRecipients(db, userIds, { batchKey });
+  requireSomeoneToWelcome(recipients);
+  const toSend = recipients.eligible;
   await db.transaction().execute((trx) =>
-    recordAudit(trx, { actorId, action: 'team.sendWelcomeEmails', entity: 'team', entityId: input.teamId ?? null, after: { batchKey, userIds } }),
+    recordAudit(trx, { actorId, action: 'team.sendWelcomeEmails', entity: 'team', entityId: input.teamId ?? null, after: { batchKey, userIds: toSend } }),
   );
-  await enqueue('welcome-email-batch', { batchKey, userIds }, { jobId });
-  return { batchKey, jobId, count: userIds.length, unknownEmails };
+  await enqueue('welcome-email-batch', { batchKey, userIds: toSend }, { jobId });
+  return {
+    batchKey,
+    jobId,
+    count: toSend.length,
+    unknownEmails,
+    alreadyActive: recipients.activated.map((u) => u.email),
+    recentlyWelcomed: recipients.recentlyWelcomed.map((u) => u.email),
+  };
 }

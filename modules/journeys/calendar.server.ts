@@ -38,7 +38,18 @@ export async function calendarTokenUser(db: Db, token: string): Promise<number |
   return row?.user_id ?? null;
 }
 
-const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * RFC 5545 TEXT (3.3.11): backslash, semicolon and comma escaped; every line break (CRLF, LF or a
+ * lone CR, U+2028/2029) becomes the two characters `\n`, so no raw CR or LF can end a content line and start a
+ * property of its own; the other control characters (not allowed in TEXT, tab aside) are dropped.
+ */
+export const escapeIcalText = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 /** Folds a content line at 75 octets (continuation lines start with a space). */
 function fold(line: string): string {
   const out: string[] = [];
@@ -84,7 +95,7 @@ export async function journeyCalendar(db: Db, user: PolicyUser, opts: { baseUrl:
     const start = new Date(r.scheduled_at!);
     const end = new Date(start.getTime() + Math.max(1, r.length_days ?? 7) * 86_400_000);
     const unlock = r.unlocked_at ? new Date(r.unlocked_at) : null;
-    const url = `${opts.baseUrl}/app/journey/${r.url_id}`;
+    const url = `${opts.baseUrl}/app/journey/${encodeURIComponent(r.url_id)}`;
     const description = `${r.overview}\n${unlock ? `Unlocks on ${unlock.toISOString().slice(0, 10)}.` : 'Open now.'}\n${url}`;
     lines.push(
       'BEGIN:VEVENT',
@@ -92,8 +103,8 @@ export async function journeyCalendar(db: Db, user: PolicyUser, opts: { baseUrl:
       `DTSTAMP:${now}`,
       `DTSTART;VALUE=DATE:${ymd(start)}`,
       `DTEND;VALUE=DATE:${ymd(end)}`,
-      `SUMMARY:${escapeText(`${r.name} (${r.team_name})`)}`,
-      `DESCRIPTION:${escapeText(description)}`,
+      `SUMMARY:${escapeIcalText(`${r.name} (${r.team_name})`)}`,
+      `DESCRIPTION:${escapeIcalText(description)}`,
       `URL:${url}`,
       'END:VEVENT',
     );

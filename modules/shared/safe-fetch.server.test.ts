@@ -70,6 +70,63 @@ describe('safeFetch', () => {
     expect(isPublicAddress('2606:2800:220:1:248:1893:25c7:1946')).toBe(true);
   });
 
+  it('judges every IPv6 form that carries an IPv4 address, and refuses the non-global IPv6 ranges', () => {
+    const refused = [
+      // IPv4-compatible ::/96 (deprecated): refused even around a public IPv4 address
+      '::8.8.8.8',
+      '::1.2.3.4',
+      '::808:808',
+      '::10.0.0.1',
+      '::127.0.0.1',
+      '::',
+      // IPv4-mapped with a private address, IPv4-translated ::ffff:0:0:0/96
+      '::ffff:192.168.0.1',
+      '::ffff:0:8.8.8.8',
+      // NAT64 with a private address, local-use NAT64
+      '64:ff9b::10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::808:808',
+      // 6to4 embedding a private or loopback address
+      '2002:a00:1::1',
+      '2002:7f00:1::1',
+      '2002:a9fe:a9fe::',
+      // Teredo, site-local, unique-local, link-local, multicast, documentation, discard, ORCHID, benchmarking
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
+      'feff::1',
+      'fd00::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'ff02::1',
+      'ff0e::1',
+      '2001:db8::1',
+      '3fff::1',
+      '100::1',
+      '2001:20::1',
+      '2001:2::1',
+      '4000::1',
+      // IPv4 special ranges and non-dotted forms
+      '255.255.255.255',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
+      '127.1',
+      '0x7f000001',
+      'not-an-address',
+    ];
+    for (const a of refused) expect(isPublicAddress(a), a).toBe(false);
+    for (const a of ['8.8.8.8', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1', '2606:4700::1111', '2001:4860:4860::8888']) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+  });
+
+  it('a URL with an IPv4-compatible IPv6 literal is refused before any connection', async () => {
+    hits.length = 0;
+    await expect(safeFetch(`http://[::127.0.0.1]:${port}/page`, { allowedPorts: [port] })).rejects.toThrow('This address cannot be fetched.');
+    await expect(safeFetch('http://[::8.8.8.8]/')).rejects.toThrow('This address cannot be fetched.');
+    expect(hits).toEqual([]);
+  });
+
   it('a URL resolving to 127.0.0.1 is refused and the server is never reached', async () => {
     hits.length = 0;
     await expect(safeFetch(`http://127.0.0.1:${port}/page`, { allowedPorts: [port] })).rejects.toThrow('This address cannot be fetched.');

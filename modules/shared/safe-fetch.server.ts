@@ -8,8 +8,8 @@ import { DomainError } from './errors';
 /**
  * Outbound fetches of user-given URLs (link previews) are hostile (conventions 16; Discourse's
  * FinalDestination, Mastodon's Request): only http/https on ports 80/443; the host is resolved and
- * EVERY address checked (no private, loopback, link-local/metadata, CGNAT, multicast, reserved,
- * IPv6 unique-local, and IPv4-mapped IPv6 is judged as the IPv4 inside); the connection is made to
+ * EVERY address checked (isPublicAddress: public unicast only, IPv6 forms that embed an IPv4 address
+ * judged by it or refused); the connection is made to
  * the checked address (our own lookup hands the socket that address, so a DNS answer cannot change
  * between check and connect); at most 3 redirects, each checked again; 5 s to connect, 10 s in all;
  * the body capped at 1 MB; only the content types asked for.
@@ -36,10 +36,46 @@ export interface SafeFetchResult {
 
 export const BLOCKED_URL = 'This address cannot be fetched.';
 
-/** A public unicast address: everything else (private, loopback, link-local, metadata, mapped, reserved) is refused. */
+/**
+ * A public unicast address; everything else is refused. IPv4: ipaddr.js's 'unicast' range only (no
+ * private, loopback, link-local/metadata, CGNAT, multicast, broadcast, benchmarking, documentation,
+ * reserved). IPv6 is judged on the address as written, never converted first:
+ * - the formats that carry an IPv4 address a gateway or the kernel will reach (IPv4-mapped
+ *   ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16) are judged as that IPv4 address;
+ * - IPv4-compatible ::/96 (deprecated, RFC 4291; includes :: and ::1), IPv4-translated
+ *   ::ffff:0:0:0/96, local-use NAT64 64:ff9b:1::/48 and Teredo 2001::/32 are refused outright;
+ * - anything else must be global unicast (2000::/3) and in no special range of ipaddr.js (which
+ *   leaves out unique-local fc00::/7, link-local fe80::/10, site-local fec0::/10, multicast ff00::/8,
+ *   documentation, benchmarking, ORCHID, discard-only 100::/64 and the other reserved blocks);
+ * - a zone id (fe80::1%eth0) is refused.
+ */
+function parseIPv6(address: string): ipaddr.IPv6 | null {
+  // ipaddr.js reads '::1.2.3.4' as IPv4-mapped (::ffff:1.2.3.4); the URL parser writes any IPv6
+  // address as plain hex groups first ('::102:304'), which ipaddr.js then reads right.
+  try {
+    const hex = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+    return ipaddr.IPv6.isValid(hex) ? ipaddr.IPv6.parse(hex) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const ip = ipaddr.process(address); // ::ffff:10.0.0.1 is judged as 10.0.0.1
+  const family = net.isIP(address);
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (family !== 6 || address.includes('%')) return false;
+  const ip = parseIPv6(address);
+  if (!ip) return false;
+  const parts = ip.parts; // eight 16-bit groups
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const [p0, p1, p2, p3, p4, p5, p6, p7] = parts as [number, number, number, number, number, number, number, number];
+  const zeroUpTo = (n: number) => parts.slice(0, n).every((x) => x === 0);
+  if (zeroUpTo(5) && p5 === 0xffff) return v4(p6, p7).range() === 'unicast'; // ::ffff:a.b.c.d (IPv4-mapped)
+  if (zeroUpTo(6)) return false; // ::a.b.c.d (IPv4-compatible), ::, ::1
+  if (p0 === 0x64 && p1 === 0xff9b && p2 === 0 && p3 === 0 && p4 === 0 && p5 === 0) return v4(p6, p7).range() === 'unicast'; // NAT64 well-known prefix
+  if (p0 === 0x2002) return v4(p1, p2).range() === 'unicast'; // 6to4 embeds the IPv4 router address
+  if (p0 >> 13 !== 0b001) return false; // outside global unicast 2000::/3 (also 64:ff9b:1::/48, ::ffff:0:0:0/96)
+  if (p0 === 0x2001 && p1 === 0) return false; // Teredo
   return ip.range() === 'unicast';
 }
 

@@ -29,16 +29,16 @@ const local = () => ({ allowedPorts: [port], isAllowedAddress: (a: string) => a 
 describe('link previews', () => {
   it('reads Open Graph fields as plain text and http(s) URLs only, and caches per URL', async () => {
     const url = `http://127.0.0.1:${port}/article`;
-    const p = await getLinkPreview(getDb(), url, local());
+    const p = await getLinkPreview(getDb(), 1, url, { fetchOptions: local() });
     expect(p).toEqual({ url, title: 'Team & culture', description: 'A bold claim', image: `http://127.0.0.1:${port}/img.png`, video: null });
     const before = hits;
-    expect(await getLinkPreview(getDb(), url, local())).toEqual(p);
+    expect(await getLinkPreview(getDb(), 1, url, { fetchOptions: local() })).toEqual(p);
     expect(hits).toBe(before);
   });
 
   it('a loopback address with the default policy gives no preview and is never fetched', async () => {
     const before = hits;
-    expect(await getLinkPreview(getDb(), `http://127.0.0.1:${port}/other`, { allowedPorts: [port] })).toBeNull();
+    expect(await getLinkPreview(getDb(), 1, `http://127.0.0.1:${port}/other`, { fetchOptions: { allowedPorts: [port] } })).toBeNull();
     expect(hits).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { Db } from '@modules/shared/db/database';
 import { safeFetch, type SafeFetchOptions } from '@modules/shared/safe-fetch.server';
 import { isDomainError } from '@modules/shared/errors';
+import { consumeLinkPreviewFetch } from './abuse-limits.server';
 
 /** A link preview (learner-app s.3) from Open Graph fields; every string sanitised to plain text. */
 export interface LinkPreview {
@@ -60,20 +61,30 @@ export async function previewFromHtml(html: string, pageUrl: string): Promise<Li
 
 const hashOf = (url: string) => createHash('sha256').update(url).digest('hex');
 
+export interface LinkPreviewOptions {
+  /** Tests only: the fetch policy (safe-fetch's test hook). */
+  fetchOptions?: SafeFetchOptions;
+  now?: Date;
+}
+
 /**
- * The preview of a URL, cached per URL (a day; a failure an hour, so a refused address is not
- * fetched again at every keystroke). The fetch is the SSRF-safe one; a refusal answers null.
+ * The preview of a URL for a user, cached per URL (a day; a failure an hour, so a refused address is
+ * not fetched again at every keystroke). The fetch is the SSRF-safe one; a refusal answers null. A
+ * URL not in the cache counts against the user's link-preview limit (and the server-wide one) before
+ * anything is fetched; over it, DomainError 'rate_limited' and nothing is fetched or cached.
  */
-export async function getLinkPreview(db: Db, url: string, fetchOptions?: SafeFetchOptions, now = new Date()): Promise<LinkPreview | null> {
+export async function getLinkPreview(db: Db, userId: number, url: string, opts: LinkPreviewOptions = {}): Promise<LinkPreview | null> {
+  const now = opts.now ?? new Date();
   const urlHash = hashOf(url);
   const cached = await db.selectFrom('link_previews').select(['preview', 'fetched_at']).where('url_hash', '=', urlHash).executeTakeFirst();
   if (cached) {
     const age = now.getTime() - new Date(cached.fetched_at).getTime();
     if (age < (cached.preview ? FRESH_MS : FAILED_FRESH_MS)) return (cached.preview as LinkPreview | null) ?? null;
   }
+  await consumeLinkPreviewFetch(userId);
   let preview: LinkPreview | null = null;
   try {
-    const page = await safeFetch(url, fetchOptions);
+    const page = await safeFetch(url, opts.fetchOptions);
     preview = await previewFromHtml(page.body.toString('utf8'), page.url);
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -88,7 +88,7 @@ describe('feedback links', () => {
     const contact = await requestContactFeedback(getDb(), user, 'Colleague.One@Example.test');
     expect(contact).toMatchObject({ email: 'colleague.one@example.test', lastFeedbackRequestAt: expect.any(String) });
     const stored = await getDb().selectFrom('communications').select(['html', 'subject', 'kind']).where('recipient', '=', 'colleague.one@example.test').executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ subject: 'Ada Lovelace would like your feedback', kind: 'feedback-request' });
+    expect(stored).toMatchObject({ subject: 'A colleague would like your feedback on Leda', kind: 'feedback-request' });
     expect(stored.html).toContain('/user-feedback/[link removed]');
 
     const mail = await deliveredEmailTo('colleague.one@example.test');

@@ -191,6 +191,9 @@ export async function requestContactFeedback(db: Kysely<Database>, user: PolicyU
   return toContact(row);
 }
 
+/** The subject of every feedback-request email (issue 8): never the requester's free-text name. */
+export const FEEDBACK_REQUEST_SUBJECT = 'A colleague would like your feedback on Leda';
+
 function requestEmail(to: string, requesterName: string, userId: number, contactId: number, at: Date) {
   const url = `${loadEnv().PUBLIC_URL}/user-feedback/${LINK_REMOVED}`;
   const paragraphs = [
@@ -200,7 +203,8 @@ function requestEmail(to: string, requesterName: string, userId: number, contact
   ];
   return {
     to,
-    subject: `${requesterName} would like your feedback`.slice(0, 200),
+    // A fixed subject: the requester's name is free text, and this goes to any outside address.
+    subject: FEEDBACK_REQUEST_SUBJECT,
     html: emailLayout({ heading: `Feedback for ${requesterName}`, paragraphs, action: { label: 'Give feedback', url } }),
     text: `${paragraphs.join('\n\n')}\n\n${url}`,
     kind: FEEDBACK_REQUEST_KIND,

@@ -2,6 +2,7 @@ import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import { NotificationType, notifyUsers } from './notifications.server';
+import { consumeComment } from './abuse-limits.server';
 import { POST_GONE, deny, findPostRow, fullName, iso, requireVisiblePost, scopeOf } from './posts.server';
 
 /** Reactions to a post: likes, pins and comments, each asking the one policy; authors are notified. */
@@ -46,12 +47,13 @@ async function nameOf(db: Db, userId: number) {
 
 export const MAX_COMMENT_LENGTH = 10000;
 
-/** Comments on a post; the author is notified (PostComment 5). */
+/** Comments on a post; the author is notified (PostComment 5). Rate-limited per user (abuse-limits.server.ts). */
 export async function commentPost(db: Db, user: PolicyUser, postId: number, commentText: string) {
   const text = commentText.trim();
   if (!text) throw new DomainError('invalid', 'Enter a comment.');
   const { row, scope } = await requireVisiblePost(db, user, postId);
   if (!policy.canReactToPost(user, scope)) throw deny();
+  await consumeComment(user.userId);
   const c = await db.insertInto('post_comments').values({ post_id: postId, user_id: user.userId, text }).returning(['id', 'created_at']).executeTakeFirstOrThrow();
   const name = await nameOf(db, user.userId);
   if (row.creator_id && row.creator_id !== user.userId) {

@@ -75,13 +75,17 @@ export function PostEditor({
   const scheduledAt = editing?.scheduledAt;
   const scheduledDefault = scheduledAt ? (hydrated ? localMinute(new Date(scheduledAt)) : scheduledAt.slice(0, 16)) : undefined;
   const [preview, setPreview] = useState<{ title: string | null; description: string | null } | null>(null);
+  const [previewLimited, setPreviewLimited] = useState<string | null>(null);
   /** With JavaScript: the link preview under the URL field (fetched by the server, SSRF-checked; text only). */
   const loadPreview = async (url: string) => {
     setPreview(null);
+    setPreviewLimited(null);
     if (!/^https?:\/\//i.test(url) || url.length > 10000) return;
     try {
       const res = await fetch('/api/post/getOpenGraphData', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }), credentials: 'same-origin' });
       if (res.ok) setPreview((await res.json()) as { title: string | null; description: string | null });
+      // Over the link-preview limit: say so (the post still saves with its link).
+      else if (res.status === 429) setPreviewLimited(((await res.json()) as { errorMsg?: string }).errorMsg ?? null);
     } catch {
       // No preview: the post is saved with its link all the same.
     }
@@ -138,6 +142,11 @@ export function PostEditor({
               {preview.title ? <p className="link-preview-title">{preview.title}</p> : null}
               {preview.description ? <p className="link-preview-description">{preview.description}</p> : null}
             </div>
+          ) : null}
+          {previewLimited ? (
+            <p className="field-hint" role="status">
+              {previewLimited}
+            </p>
           ) : null}
         </div>
         {existing.length ? (

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/r
 import { Link } from '~/components/link';
 import { useEffect } from 'react';
 import { getDb, getJobProgress, isDomainError, logger } from '@modules/shared/index.server';
-import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin } from '@modules/admin/index.server';
+import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin, WELCOME_SKIPPED_NOTE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { ACTION_ERROR, Confirm, MembersTable, WELCOME_FORM_ID } from '~/components/admin/team-editor/members-table';
 import { CheckboxField, Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
@@ -41,7 +41,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     welcome,
     // A fresh key per confirmation: the same confirmation posted twice (a double click) sends once.
     requestKey: welcome ? crypto.randomUUID().replace(/-/g, '') : null,
-    welcomeJob: jobId && job !== undefined ? { state: job.state, done: progress?.done ?? 0, total: progress?.total ?? Number(url.searchParams.get('count') ?? 0) } : null,
+    welcomeJob:
+      jobId && job !== undefined
+        ? {
+            state: job.state,
+            done: progress?.done ?? 0,
+            total: progress?.total ?? Number(url.searchParams.get('count') ?? 0),
+            skipped: Math.max(0, Math.min(10_000, Number(url.searchParams.get('skipped')) || 0)),
+          }
+        : null,
+    welcomeNote: WELCOME_SKIPPED_NOTE,
     constraint: formConstraint(teamSchemas.addMemberFormSchema),
   };
 }
@@ -86,9 +95,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!userIds.length || !/^[A-Za-z0-9_-]{8,64}$/.test(requestKey)) return data({ intent, ok: false, message: ACTION_ERROR }, { status: 400 });
     try {
       const sent = await sendWelcomeEmails(db, admin.userId, { userIds, teamId: team.teamId, requestKey });
-      throw redirect(`${base}?welcomeJob=${sent.jobId}&count=${sent.count}`, { status: 303 });
+      const skipped = sent.alreadyActive.length + sent.recentlyWelcomed.length;
+      throw redirect(`${base}?welcomeJob=${sent.jobId}&count=${sent.count}${skipped ? `&skipped=${skipped}` : ''}`, { status: 303 });
     } catch (error) {
       if (error instanceof Response) throw error;
+      // Nobody may be welcomed now (all activated, or emailed within the hour): say so.
+      if (isDomainError(error)) return data({ intent, ok: false, message: error.message }, { status: error.status });
       logger().error({ err: error }, 'welcome emails failed');
       return data({ intent, ok: false, message: ACTION_ERROR }, { status: 500 });
     }
@@ -124,7 +136,7 @@ function AddMemberForm() {
   );
 }
 
-function WelcomeProgress({ job }: { job: { state: string; done: number; total: number } }) {
+function WelcomeProgress({ job, note }: { job: { state: string; done: number; total: number; skipped: number }; note: string }) {
   const revalidator = useRevalidator();
   const running = job.state !== 'completed' && job.state !== 'failed';
   useEffect(() => {
@@ -148,12 +160,18 @@ function WelcomeProgress({ job }: { job: { state: string; done: number; total: n
             ? `Welcome emails sent to ${job.total} ${job.total === 1 ? 'person' : 'people'}.`
             : `Sending welcome emails: ${job.done} of ${job.total}.`}
       </p>
+      {job.skipped ? (
+        <p>
+          {`${job.skipped} ${job.skipped === 1 ? 'person was' : 'people were'} not sent one. `}
+          {note}
+        </p>
+      ) : null}
     </section>
   );
 }
 
 export default function TeamMembers() {
-  const { teamId, members, removing, welcome, requestKey, welcomeJob } = useLoaderData<typeof loader>();
+  const { teamId, members, removing, welcome, requestKey, welcomeJob, welcomeNote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const base = `/admin/team-editor/${teamId}`;
   const failed = actionData && 'message' in actionData && actionData.ok === false ? actionData.message : null;
@@ -180,6 +198,7 @@ export default function TeamMembers() {
             cancelTo={base}
           >
             <p>Each person gets an email with a link to create their password.</p>
+            <p>{welcomeNote}</p>
           </Confirm>
         ) : (
           <p className="te-status error" role="alert">
@@ -187,7 +206,7 @@ export default function TeamMembers() {
           </p>
         )
       ) : null}
-      {welcomeJob ? <WelcomeProgress job={welcomeJob} /> : null}
+      {welcomeJob ? <WelcomeProgress job={welcomeJob} note={welcomeNote} /> : null}
       <AddMemberForm />
       <section aria-labelledby="members-title">
         <div className="te-row">

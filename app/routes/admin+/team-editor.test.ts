@@ -124,26 +124,36 @@ describe('team editor screens', () => {
     expect(await getDb().selectFrom('team_users').select('id').where('id', '=', strangerTu.id).executeTakeFirst()).toBeDefined();
   });
 
-  it('sends welcome emails after a confirmation: one email each, even when the confirmation is posted twice', async () => {
+  it('sends welcome emails after a confirmation: one email each, even when the confirmation is posted twice; only to people without a password, once an hour', async () => {
     const s = await scene();
     const base = `/admin/team-editor/${s.team.teamId}`;
     const page = await renderRoute(`${base}?welcome=1&userId=${s.noPassword.userId}&userId=${s.withPassword.userId}`, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
     expect(page.text).toContain('Send welcome emails to 2 people?');
+    expect(page.text).toContain('Welcome emails go only to people who have not created their password yet, at most one per person per hour.');
     const requestKey = /name="requestKey" value="([A-Za-z0-9_-]+)"/.exec(page.html)![1]!;
     const fields = { intent: 'welcome', userId: [String(s.noPassword.userId), String(s.withPassword.userId)], requestKey };
     const first = await run(() => members.action(args(formRequest(`${base}?index`, fields, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
     const second = await run(() => members.action(args(formRequest(`${base}?index`, fields, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
-    expect(first.location).toMatch(new RegExp(`^${base}\\?welcomeJob=welcome-req-${requestKey}&count=2$`));
+    // The member with a password has activated their account: not sent one, and the admin is told.
+    expect(first.location).toMatch(new RegExp(`^${base}\\?welcomeJob=welcome-req-${requestKey}&count=1&skipped=1$`));
     expect(second.location).toBe(first.location);
     await drainInProcessJobs();
-    for (const email of [s.noPassword.email, s.withPassword.email]) {
-      const sent = await getDb().selectFrom('communications').select('id').where('recipient', '=', email).where('kind', '=', 'welcome').execute();
-      expect(sent).toHaveLength(1);
-    }
+    const welcomes = (email: string) => getDb().selectFrom('communications').select('id').where('recipient', '=', email).where('kind', '=', 'welcome').execute();
+    expect(await welcomes(s.noPassword.email)).toHaveLength(1);
+    expect(await welcomes(s.withPassword.email)).toHaveLength(0);
     const progress = await renderRoute(first.location!, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
-    expect(progress.text).toContain('Welcome emails sent to 2 people.');
+    expect(progress.text).toContain('Welcome emails sent to 1 person.');
+    expect(progress.text).toContain('1 person was not sent one. Welcome emails go only to people who have not created their password yet');
     const none = await run<any>(() => members.action(args(formRequest(`${base}?index`, { intent: 'welcome', requestKey }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
     expect(none.data.message).toBe('An error occurred. Your changes may not be saved.');
+
+    // A new confirmation within the hour: nobody may be sent one; the admin reads why, nothing is sent.
+    const again = await run<any>(() =>
+      members.action(args(formRequest(`${base}?index`, { ...fields, requestKey: `${requestKey}x` }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never),
+    );
+    expect(again).toMatchObject({ status: 409, data: { ok: false, message: 'No welcome email was sent: these people have already created their password or were sent a welcome email in the last hour.' } });
+    await drainInProcessJobs();
+    expect(await welcomes(s.noPassword.email)).toHaveLength(1);
   });
 
   it('imports a CSV: upload, preview, confirm, result and the error report; another team’s import is not found', async () => {
@@ -215,6 +225,19 @@ describe('/api/admin team paths', () => {
     expect(twice.data.jobId).toBe(welcome.data.jobId);
     await drainInProcessJobs();
     expect(await getDb().selectFrom('communications').select('id').where('recipient', '=', s.noPassword.email).where('kind', '=', 'welcome').execute()).toHaveLength(1);
+    // An activated account is never sent one; a person welcomed within the hour is named, not emailed again.
+    expect(await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.withPassword.email] }, token)).toMatchObject({
+      status: 409,
+      data: { errorMsg: 'No welcome email was sent: these people have already created their password or were sent a welcome email in the last hour.' },
+    });
+    const mixed = await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.noPassword.email, s.withPassword.email], requestKey: 'mixed-request-1' }, token);
+    expect(mixed).toMatchObject({ status: 409 });
+    const later = await makeUser({ organisationId: s.team.organisationId, withPassword: false });
+    const some = await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [later.email, s.noPassword.email, s.withPassword.email], requestKey: 'mixed-request-2' }, token);
+    expect(some.data).toMatchObject({ count: 1, alreadyActive: [s.withPassword.email], recentlyWelcomed: [s.noPassword.email] });
+    await drainInProcessJobs();
+    expect(await getDb().selectFrom('communications').select('id').where('recipient', '=', s.noPassword.email).where('kind', '=', 'welcome').execute()).toHaveLength(1);
+    expect(await getDb().selectFrom('communications').select('id').where('recipient', '=', s.withPassword.email).where('kind', '=', 'welcome').execute()).toHaveLength(0);
   });
 
   it('are refused for a learner, a team admin and an organisation admin', async () => {

@@ -192,7 +192,7 @@ describe('/app/feedback (JavaScript off)', () => {
     expect(sent.data.sentTo).toBe('colleague@example.test');
     const mail = await deliveredEmailTo('colleague@example.test');
     expect(mail.html).toMatch(/\/user-feedback\/[A-Za-z0-9_-]{43}/);
-    expect(mail.subject).toBe('Grace Hopper would like your feedback');
+    expect(mail.subject).toBe('A colleague would like your feedback on Leda');
 
     const view = await renderRoute('/app/feedback', { route: page, cookie: ada.cookie, actionData: sent.data });
     expect(view.status).toBe(200);
