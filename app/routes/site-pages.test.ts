@@ -19,6 +19,8 @@ import * as legacy from './site.$';
 import * as courses from './courses';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
+import { renderRoute } from '../../tests/support/render-route';
+import { documentStatus } from '../../tests/support/document-status';
 
 let ipSeq = 0;
 const fresh = () => ({ headers: { 'x-test-client-ip': `10.2.0.${++ipSeq}` } });
@@ -129,17 +131,23 @@ describe('newsletter and unsubscribe', () => {
     expect(mail.kind).toBe('newsletter-subscribe');
   });
 
-  it('unsubscribe: empty does nothing, anything else shows the check-your-email message; valid emails get the link', async () => {
+  it('unsubscribe: empty does nothing; anything else shows the thank-you with "Email us the reason" at once, and a valid address is unsubscribed', async () => {
     const prefill = await run<any>(() => unsubscribe.loader(args(getRequest('/unsubscribe?email=a%40b.test'))));
     expect(prefill.data.email).toBe('a@b.test');
     expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '   ' }, fresh()))))).data.done).toBe(false);
     expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'not-an-email' }, fresh()))))).data.done).toBe(true);
-    await run(() => home.action(args(formRequest('/?index', { email: 'leaver@example.test' }, fresh()))));
     const res = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
     expect(res.data.done).toBe(true);
-    const kinds = await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaver@example.test').execute();
-    expect(kinds.map((k) => k.kind)).toContain('newsletter-unsubscribe');
-    expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(false);
+    expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(true);
+    expect(await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaver@example.test').execute()).toEqual([]);
+
+    const page = await renderRoute('/unsubscribe', { route: unsubscribe, actionData: res.data });
+    expect(page.text).toContain('You have been unsubscribed');
+    expect(page.text).toContain('Email us the reason');
+    expect(page.html).toContain('href="mailto:hello@leda.example?subject=Why%20I%20unsubscribed"');
+    expect(page.html).not.toContain('name="email"');
+    expect(await documentStatus(unsubscribe, formRequest('/unsubscribe', { email: 'doc@example.test' }, fresh()), '/unsubscribe')).toBe(200);
+
     const bot = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'bot@example.test', website: 'x' }, fresh()))));
     expect(bot.data.done).toBe(true);
     expect(await isUnsubscribed(getDb(), 'bot@example.test')).toBe(false);
