@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { resetEnvCache } from '@modules/shared/env.server';
 import { isUnsubscribed } from '@modules/admin/index.server';
+import { CONSENT_MESSAGE } from '@modules/admin/schemas';
 import * as home from './_index';
 import * as contact from './contact';
 import * as tryForFree from './try-for-free';
@@ -42,8 +43,8 @@ describe('contact and try for free', () => {
     expect(e.lastName).toEqual(['Enter a last name']);
     expect(e.email).toEqual(['This field is required']);
     expect(e.organisation).toEqual(['Enter an organisation']);
-    // Agreeing to news is a choice, never a condition of being contacted.
-    expect(e.consentToNews).toBeUndefined();
+    // Spec 5: consentToNews (contact) "checkbox required" (decision 255).
+    expect(e.consentToNews).toEqual([CONSENT_MESSAGE]);
     const spaces = await run<any>(() =>
       contact.action(args(formRequest('/contact', { ...person, email: 'nope', firstName: '   ', lastName: ' ', organisation: '  ' }, fresh()))),
     );
@@ -69,13 +70,21 @@ describe('contact and try for free', () => {
     expect(mail?.recipient).toBe('sales@leda.example');
   });
 
-  it('sends a contact message without the news consent ticked, and stores the choice', async () => {
+  it('refuses a contact or try-for-free form without the consent box ticked, shows why, and stores nothing', async () => {
+    const before = await count('contact');
     const { consentToNews: _ticked, ...noConsent } = person;
-    const res = await run<any>(() => contact.action(args(formRequest('/contact', { ...noConsent, message: 'No news please' }, fresh()))));
-    expect(res.status).toBe(200);
-    expect(res.data.sent).toEqual({ firstName: 'Jo' });
-    const row = await getDb().selectFrom('enquiries').selectAll().where('kind', '=', 'contact').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ message: 'No news please', consent_to_news: false });
+    for (const [route, url] of [[contact, '/contact'], [tryForFree, '/try-for-free']] as const) {
+      const res = await run<any>(() => route.action(args(formRequest(url, { ...noConsent, message: 'No news please' }, fresh()))));
+      expect(res.status, url).toBe(400);
+      expect(res.data.result.error.consentToNews, url).toEqual([CONSENT_MESSAGE]);
+      const page = await renderRoute(url, { route, actionData: res.data });
+      expect(page.text, url).toContain(CONSENT_MESSAGE);
+      expect(page.html, url).toMatch(/<input type="checkbox" id="[^"]+" name="consentToNews" aria-invalid="true" aria-describedby="[^"]+" required=""/);
+    }
+    expect(await count('contact')).toBe(before);
+    // Without JavaScript the browser asks for the tick before sending.
+    const blank = await renderRoute('/contact', { route: contact });
+    expect(blank.html).toMatch(/name="consentToNews"[^>]*required=""/);
   });
 
   it('stores a try-for-free request with its phone number', async () => {

@@ -89,14 +89,16 @@ for (const javaScript of [true, false]) {
       for (const message of ['Enter a last name', 'Enter an organisation', 'This field is required']) {
         expect(await page.getByText(message).count(), message).toBe(1);
       }
-      // The news consent is a choice: the message is sent without it.
-      expect(await page.getByText(/Tick this box/).count()).toBe(0);
+      // Spec 5: the consent box is required (decision 255).
+      expect(await page.getByText('Tick the box to agree to receive news from Leda').count()).toBe(1);
       await page.getByLabel('First name').fill('Jo');
       await page.getByLabel('Last name').fill('Citizen');
       await page.getByLabel('Work email').fill('not-an-email');
       await page.getByLabel('Organisation').fill('Acme');
+      await page.getByLabel(/I agree to receive news/).check();
       await submit(tp, 'Send message');
       await page.getByText('Enter a valid email address').waitFor();
+      if (!javaScript) await page.getByLabel(/I agree to receive news/).check();
       await page.getByLabel('Work email').fill(`jo-${js}@example.test`);
       await page.getByLabel('Message (optional)').fill('We would like a walkthrough.');
       await submit(tp, 'Send message');
