@@ -51,7 +51,10 @@ describe('admin people screens', () => {
 
     const empty = await act(orgCreator, '/admin/organisation-creator', { name: '' });
     expect(empty.status).toBe(400);
-    expect(JSON.stringify(empty.data)).toContain('Enter a team name');
+    expect(JSON.stringify(empty.data)).toContain('Enter an organisation name');
+    expect(JSON.stringify(empty.data)).not.toContain('Enter a team name');
+    const shown = await renderRoute('/admin/organisation-creator', { route: orgCreator, cookie, actionData: empty.data });
+    expect(shown.text).toContain('Enter an organisation name');
 
     const saved = await act(orgCreator, '/admin/organisation-creator', { name: 'Zephyr Labs', licenseType: '2', licenseExpiredAt: '2031-06-30', licenseNotes: '' });
     expect(saved.status).toBe(303);
