@@ -157,6 +157,11 @@ describe('admin people screens', () => {
     expect(page.text).toContain('Audit log');
     expect(page.text).toContain('user.update');
     expect(page.text).toContain('ada.admin@example.com');
+    // The change as a readable list of fields, not JSON blobs.
+    expect(page.text).toMatch(/lastName ?: changed from \S+ → to Tested/);
+    expect(page.text).toMatch(/jobTitle ?: changed from \S+ → to Lead|jobTitle ?: set to Lead/);
+    expect(page.html).not.toContain('{&quot;');
+    expect(page.html).not.toContain('audit-state');
     const table = page.text.slice(page.text.indexOf('Admin changes, newest first'));
     expect(table).not.toContain('organisation.create');
     const csv = await run<string>(() => auditCsv.loader(args(getRequest('/admin/audit-log.csv?entity=organisation', { cookie }))));
