@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@modules/shared/index.server';
+import { getDb, LINK_REMOVED } from '@modules/shared/index.server';
 import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
@@ -137,7 +137,14 @@ describe('admin people screens', () => {
       .insertInto('communications')
       .values([
         { message_key: 'rt-1', recipient: 'mail.reader@example.com', subject: 'Welcome aboard', html: '<p>Hi <em>there</em></p><script>bad()</script>', kind: 'test', status: 'sent' },
-        { message_key: 'rt-2', recipient: 'mail.reader@example.com', subject: 'Password reset', html: '<p>Reset link</p>', kind: 'test', status: 'sent' },
+        {
+          message_key: 'rt-2',
+          recipient: 'mail.reader@example.com',
+          subject: 'Password reset',
+          html: `<p>Reset link</p><p><a href="http://localhost:3000/auth/password-reset/${LINK_REMOVED}" style="background:#2f6fae">Choose a password</a> or <a href="http://localhost:3000/help">get help</a></p>`,
+          kind: 'test',
+          status: 'sent',
+        },
       ])
       .execute();
     const params = { recipient: 'mail.reader@example.com' };
@@ -147,6 +154,11 @@ describe('admin people screens', () => {
     expect(page.html).not.toContain('bad()');
     const searched = await renderRoute('/admin/communication-list/mail.reader@example.com?q=reset', { route: commList, cookie, params });
     expect(searched.text).toContain('Password reset');
+    // The one-time link the stored copy lost is text, not a dead link; other links stay links.
+    expect(searched.html).toContain('<span class="link-removed" title="Link removed: a one-time link is not kept">Choose a password</span>');
+    expect(searched.html).not.toContain('link%20removed');
+    expect(searched.html).not.toMatch(/href="[^"]*link removed/);
+    expect(searched.html).toContain('<a href="http://localhost:3000/help">get help</a>');
     expect(searched.text).not.toContain('Welcome aboard');
     const nobody = await renderRoute('/admin/communication-list/nobody@example.com', { route: commList, cookie, params: { recipient: 'nobody@example.com' } });
     expect(nobody.text).toContain('No records to display.');
