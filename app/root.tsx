@@ -14,6 +14,7 @@ import { loadEnv } from '@modules/shared/index.server';
 import { followThenTo, getOptionalUser } from './utils/session.server';
 import { useNonce } from './utils/nonce';
 import { NotFoundPanel, SiteShell } from './components/site-shell';
+import { HashScroll } from './components/hash-scroll';
 import stylesHref from './styles/app.css';
 
 export const links: LinksFunction = () => [
@@ -67,7 +68,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <HashScroll />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { sql, type Kysely } from 'kysely';
@@ -82,6 +84,10 @@ describe('DataTable over a list query', () => {
     expect(html).toMatch(/<form method="get" action="\/admin\/users" class="data-table-controls" role="search">/);
     expect(html).toContain('<input type="hidden" name="sort" value="email"/>');
     expect(html).toContain('<input type="hidden" name="dir" value="desc"/>');
+    // Styled like the rest of the console: the shared button classes, and the form fields' rule in app.css.
+    expect(html).toContain('<button type="submit" class="button primary">Apply</button>');
+    const css = readFileSync(path.resolve('app/styles/app.css'), 'utf8');
+    expect(css).toMatch(/\.field input, [^{]*\.data-table-controls input, \.data-table-controls select \{/);
     const none = await page('/admin/users?q=zed');
     expect(none.doc.cells()).toEqual(['Nothing matches.']);
     expect(none.html).toContain('No results');

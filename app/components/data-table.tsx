@@ -102,7 +102,9 @@ export function DataTable<Row>({
           {filters}
           <input type="hidden" name="sort" value={state.sort} />
           <input type="hidden" name="dir" value={state.dir} />
-          <button type="submit">Apply</button>
+          <button type="submit" className="button primary">
+            Apply
+          </button>
         </form>
       ) : null}
       <p className="data-table-count" role="status">

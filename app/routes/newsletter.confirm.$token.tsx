@@ -25,7 +25,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ params }: ActionFunctionArgs) {
   const done = await confirmNewsletterChange(getDb(), params.token ?? '');
   if (!done) return data({ done: null, expiredMessage: NEWSLETTER_LINK_EXPIRED, supportEmail: null }, { status: 410 });
-  return { done: done.action, expiredMessage: null, supportEmail: loadEnv().SUPPORT_EMAIL };
+  // 200 said out loud: a document POST takes the action's status, else the loader's, and the loader
+  // now sees the link used up (410) although this POST succeeded.
+  return data({ done: done.action, expiredMessage: null, supportEmail: loadEnv().SUPPORT_EMAIL }, { status: 200 });
 }
 
 export default function NewsletterConfirmPage() {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { resetEnvCache } from '@modules/shared/env.server';
 import { isUnsubscribed } from '@modules/admin/index.server';
+import { CONSENT_MESSAGE } from '@modules/admin/schemas';
 import * as home from './_index';
 import * as contact from './contact';
 import * as tryForFree from './try-for-free';
@@ -19,6 +20,8 @@ import * as legacy from './site.$';
 import * as courses from './courses';
 import { args, formRequest, getRequest, run } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
+import { renderRoute } from '../../tests/support/render-route';
+import { documentStatus } from '../../tests/support/document-status';
 
 let ipSeq = 0;
 const fresh = () => ({ headers: { 'x-test-client-ip': `10.2.0.${++ipSeq}` } });
@@ -40,8 +43,8 @@ describe('contact and try for free', () => {
     expect(e.lastName).toEqual(['Enter a last name']);
     expect(e.email).toEqual(['This field is required']);
     expect(e.organisation).toEqual(['Enter an organisation']);
-    // Agreeing to news is a choice, never a condition of being contacted.
-    expect(e.consentToNews).toBeUndefined();
+    // Spec 5: consentToNews (contact) "checkbox required" (decision 255).
+    expect(e.consentToNews).toEqual([CONSENT_MESSAGE]);
     const spaces = await run<any>(() =>
       contact.action(args(formRequest('/contact', { ...person, email: 'nope', firstName: '   ', lastName: ' ', organisation: '  ' }, fresh()))),
     );
@@ -67,13 +70,21 @@ describe('contact and try for free', () => {
     expect(mail?.recipient).toBe('sales@leda.example');
   });
 
-  it('sends a contact message without the news consent ticked, and stores the choice', async () => {
+  it('refuses a contact or try-for-free form without the consent box ticked, shows why, and stores nothing', async () => {
+    const before = await count('contact');
     const { consentToNews: _ticked, ...noConsent } = person;
-    const res = await run<any>(() => contact.action(args(formRequest('/contact', { ...noConsent, message: 'No news please' }, fresh()))));
-    expect(res.status).toBe(200);
-    expect(res.data.sent).toEqual({ firstName: 'Jo' });
-    const row = await getDb().selectFrom('enquiries').selectAll().where('kind', '=', 'contact').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ message: 'No news please', consent_to_news: false });
+    for (const [route, url] of [[contact, '/contact'], [tryForFree, '/try-for-free']] as const) {
+      const res = await run<any>(() => route.action(args(formRequest(url, { ...noConsent, message: 'No news please' }, fresh()))));
+      expect(res.status, url).toBe(400);
+      expect(res.data.result.error.consentToNews, url).toEqual([CONSENT_MESSAGE]);
+      const page = await renderRoute(url, { route, actionData: res.data });
+      expect(page.text, url).toContain(CONSENT_MESSAGE);
+      expect(page.html, url).toMatch(/<input type="checkbox" id="[^"]+" name="consentToNews" aria-invalid="true" aria-describedby="[^"]+" required=""/);
+    }
+    expect(await count('contact')).toBe(before);
+    // Without JavaScript the browser asks for the tick before sending.
+    const blank = await renderRoute('/contact', { route: contact });
+    expect(blank.html).toMatch(/name="consentToNews"[^>]*required=""/);
   });
 
   it('stores a try-for-free request with its phone number', async () => {
@@ -129,17 +140,23 @@ describe('newsletter and unsubscribe', () => {
     expect(mail.kind).toBe('newsletter-subscribe');
   });
 
-  it('unsubscribe: empty does nothing, anything else shows the check-your-email message; valid emails get the link', async () => {
+  it('unsubscribe: empty does nothing; anything else shows the thank-you with "Email us the reason" at once, and a valid address is unsubscribed', async () => {
     const prefill = await run<any>(() => unsubscribe.loader(args(getRequest('/unsubscribe?email=a%40b.test'))));
     expect(prefill.data.email).toBe('a@b.test');
     expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '   ' }, fresh()))))).data.done).toBe(false);
     expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'not-an-email' }, fresh()))))).data.done).toBe(true);
-    await run(() => home.action(args(formRequest('/?index', { email: 'leaver@example.test' }, fresh()))));
     const res = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
     expect(res.data.done).toBe(true);
-    const kinds = await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaver@example.test').execute();
-    expect(kinds.map((k) => k.kind)).toContain('newsletter-unsubscribe');
-    expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(false);
+    expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(true);
+    expect(await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaver@example.test').execute()).toEqual([]);
+
+    const page = await renderRoute('/unsubscribe', { route: unsubscribe, actionData: res.data });
+    expect(page.text).toContain('You have been unsubscribed');
+    expect(page.text).toContain('Email us the reason');
+    expect(page.html).toContain('href="mailto:hello@leda.example?subject=Why%20I%20unsubscribed"');
+    expect(page.html).not.toContain('name="email"');
+    expect(await documentStatus(unsubscribe, formRequest('/unsubscribe', { email: 'doc@example.test' }, fresh()), '/unsubscribe')).toBe(200);
+
     const bot = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'bot@example.test', website: 'x' }, fresh()))));
     expect(bot.data.done).toBe(true);
     expect(await isUnsubscribed(getDb(), 'bot@example.test')).toBe(false);

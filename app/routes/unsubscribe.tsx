@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * An empty box does nothing; otherwise a confirmation link is emailed to the (trimmed) address (the
- * unsubscribe takes effect when it is used, decision 113) and the check-your-email message shows whatever the outcome (public-site spec 4: a bad address, a filled
- * honeypot or a rate limit store nothing but look the same).
+ * An empty box does nothing; otherwise the (trimmed) address gets no more product news, at once
+ * (decision 254), and the thank-you with the "Email us the reason" link shows whatever the outcome
+ * (public-site spec 4: a bad address, a filled honeypot or a rate limit store nothing but look the same).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
@@ -35,15 +35,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function UnsubscribePage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <SiteShell>
       <section className="status-panel">
         {actionData?.done ? (
-          <ThankYou title="Please check your email">
-            <p>We have sent a link to that address. Click it to confirm, and we will stop sending you product news. Emails about your account, such as password resets, still arrive.</p>
+          <ThankYou title="You have been unsubscribed">
+            <p>Thank you. We will stop sending product news to that address. Emails about your account, such as password resets, still arrive.</p>
+            <p>
+              Could you tell us why?{' '}
+              <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`}>Email us the reason</a>. It helps us do better.
+            </p>
           </ThankYou>
         ) : (
           <>

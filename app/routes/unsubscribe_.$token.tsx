@@ -26,7 +26,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ params }: ActionFunctionArgs) {
   const done = await unsubscribeWithToken(getDb(), params.token ?? '');
   if (!done) return data({ label: null, expiredMessage: UNSUBSCRIBE_LINK_EXPIRED, supportEmail: null }, { status: 410 });
-  return { label: done.label, expiredMessage: null, supportEmail: loadEnv().SUPPORT_EMAIL };
+  // 200 said out loud: a document POST takes the action's status, else the loader's (a used link's 410).
+  return data({ label: done.label, expiredMessage: null, supportEmail: loadEnv().SUPPORT_EMAIL }, { status: 200 });
 }
 
 export default function UnsubscribeLinkPage() {
@@ -49,8 +50,8 @@ export default function UnsubscribeLinkPage() {
           <ThankYou title="You have been unsubscribed">
             <p>We will not send you {result.label} any more. Other emails, such as password resets, still arrive.</p>
             <p>
-              Changed your mind? Turn it back on in your <Link to="/app/settings/notification">notification settings</Link>. Or{' '}
-              <a href={`mailto:${result.supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`}>tell us why you unsubscribed</a>.
+              Changed your mind? Turn it back on in your <Link to="/app/settings/notification">notification settings</Link>. Could you tell us why?{' '}
+              <a href={`mailto:${result.supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`}>Email us the reason</a>.
             </p>
           </ThankYou>
         ) : (

@@ -101,7 +101,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
       { clientIp: clientIpOf(request), respondent: visitor.answering },
     );
-    return data<ActionData>({ state: 'submitted', userName });
+    // 200 said out loud: the answer used up a contact's link, so the loader (run after this POST) answers 404.
+    return data<ActionData>({ state: 'submitted', userName }, { status: 200 });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     if (error.status === 404) return expired();

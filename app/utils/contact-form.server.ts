@@ -13,8 +13,11 @@ import { publicFormStatus } from './public-forms.server';
  */
 const PREFILL = ['email', 'firstName', 'lastName', 'organisation', 'jobTitle'] as const;
 
-/** The form's constraint (the same for both variations). */
-export const contactConstraint = () => formConstraint(contactFormSchema);
+/**
+ * The form's constraint (the same for both variations). The consent box must be ticked (decision 255);
+ * its schema's refine is invisible to getZodConstraint, so `required` is said here, for the browser.
+ */
+export const contactConstraint = () => ({ ...formConstraint(contactFormSchema), consentToNews: { required: true } });
 
 export function contactPrefill(request: Request) {
   const q = new URL(request.url).searchParams;

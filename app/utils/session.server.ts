@@ -12,7 +12,7 @@ import {
   toTeamCards,
   type SessionReads,
 } from '@modules/identity/index.server';
-import { currentJourneysFrom, startedEntriesOfUser, teamJourneysOfUser } from '@modules/journeys/index.server';
+import { currentJourneysFrom, scheduledEntriesOfUser, teamJourneysOfUser } from '@modules/journeys/index.server';
 import { uncompletedCountOf } from '@modules/activities/index.server';
 import { unseenCountOf } from '@modules/social/index.server';
 import { primeRequestFact, storeOf } from './request-context.server';
@@ -40,7 +40,7 @@ const PAGE_READS: SessionReads = { ...WRITE_READS, extras: (eb) => ({ myActiviti
 /** The team list page (/app/team) also reads its cards and their current journeys with the session: no query of its own. */
 const TEAM_LIST_READS: SessionReads = {
   ...WRITE_READS,
-  extras: (eb) => ({ ...PAGE_READS.extras!(eb), teamCards: teamCardsOfUser(eb), startedEntries: startedEntriesOfUser(eb) }),
+  extras: (eb) => ({ ...PAGE_READS.extras!(eb), teamCards: teamCardsOfUser(eb), scheduledEntries: scheduledEntriesOfUser(eb) }),
 };
 const TEAM_LIST_PATH = /^\/app\/team\/?(\.data)?$/;
 
@@ -68,8 +68,8 @@ async function resolveAuth(request: Request): Promise<AuthState | null> {
   }
   // The team list's facts (teamListCards and teamListJourneys in team-access.server.ts read them).
   if ('teamCards' in extras) primeRequestFact(request, `teamCards:${user.userId}`, toTeamCards(extras.teamCards as Parameters<typeof toTeamCards>[0]));
-  if ('startedEntries' in extras) {
-    const entries = extras.startedEntries as Parameters<typeof currentJourneysFrom>[1];
+  if ('scheduledEntries' in extras) {
+    const entries = extras.scheduledEntries as Parameters<typeof currentJourneysFrom>[1];
     primeRequestFact(request, `currentJourneys:${user.userId}`, currentJourneysFrom(user, entries, teams.map((t) => t.teamId)));
   }
   if (info.setCookie) storeOf(request)?.setCookies.push(info.setCookie);

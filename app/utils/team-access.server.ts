@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
-import { listTeamCards, listUserTeams, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
+import { appHomePath, listTeamCards, listUserTeams, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
 import { currentJourneysOf } from '@modules/journeys/index.server';
 import { requireUser } from './session.server';
 import { perRequest } from './request-context.server';
@@ -43,14 +43,28 @@ export function parseTeamId(value: string | undefined): number | null {
   return n > 0 ? n : null;
 }
 
-export async function requireTeamAccess(request: Request, teamIdParam: string | undefined, need: TeamNeed = 'member'): Promise<TeamAccess> {
+/**
+ * Where an unknown team goes. Learner spec 2: the team home (and members, posts) go to the user's first
+ * team; the insights and journeys pages go "home", the app home (decision 255), and so does a member
+ * the journeys page is not for (a student licence; a team without journeys, checked by the page).
+ */
+export type UnknownTeamTo = 'first-team' | 'app-home';
+
+export async function requireTeamAccess(
+  request: Request,
+  teamIdParam: string | undefined,
+  need: TeamNeed = 'member',
+  unknownTeamTo: UnknownTeamTo = 'first-team',
+): Promise<TeamAccess> {
   const user = await requireUser(request);
   const teamId = parseTeamId(teamIdParam);
   const teams = await userTeams(request, user.userId);
   const team = teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
-  // Spec: an unknown team redirects to the user's first team (the team list only when they have none).
-  if (!team) throw redirect(teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team');
-  const home = `/app/team/${teamId}`;
-  if (!TEAM_NEEDS[need](user, team)) throw redirect(home);
+  if (!team) {
+    if (unknownTeamTo === 'app-home') throw redirect(appHomePath(user));
+    // The user's first team (the team list only when they have none).
+    throw redirect(teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team');
+  }
+  if (!TEAM_NEEDS[need](user, team)) throw redirect(need === 'journeys' ? appHomePath(user) : `/app/team/${teamId}`);
   return { user, team };
 }

@@ -1,5 +1,6 @@
+import sanitizeHtml from 'sanitize-html';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
-import { defineList, type Db } from '@modules/shared/index.server';
+import { defineList, LINK_REMOVED, type Db } from '@modules/shared/index.server';
 
 /**
  * The communication list (admin-console s.2): every email stored for one recipient, newest first,
@@ -24,6 +25,28 @@ export interface CommunicationView {
   status: string;
   /** Sanitised HTML. */
   content: string;
+  /** The same for the console's screen: a link whose address was removed (one-time links) is plain text. */
+  shownContent: string;
+}
+
+/** `[link removed]` as stored, or URL-encoded as some templates write it. */
+const REMOVED = new RegExp(`${LINK_REMOVED.replace(/[[\]]/g, '\\$&')}|${encodeURIComponent(LINK_REMOVED)}`, 'i');
+
+/**
+ * Stored emails hold `[link removed]` where a one-time link went (decision 112): such an anchor would
+ * lead nowhere, so it becomes a span that says so. Input is already sanitised; only <a> changes.
+ */
+export function unlinkRemovedLinks(html: string): string {
+  if (!REMOVED.test(html)) return html;
+  return sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: false,
+    transformTags: {
+      a: (tagName, attribs) =>
+        REMOVED.test(attribs.href ?? '') ? { tagName: 'span', attribs: { class: 'link-removed', title: 'Link removed: a one-time link is not kept' } } : { tagName, attribs },
+    },
+  });
 }
 
 export async function listCommunicationsOf(db: Db, recipient: string, query: CommunicationsQuery) {
@@ -39,7 +62,9 @@ export async function listCommunicationsOf(db: Db, recipient: string, query: Com
     subject: r.subject,
     status: r.status,
     content: sanitizeArticleHtml(r.html),
+    shownContent: '',
   }));
+  for (const r of rows) r.shownContent = unlinkRemovedLinks(r.content);
   return { ...page, rows };
 }
 

@@ -9,7 +9,7 @@ import {
   type Database,
 } from '@modules/shared/index.server';
 import type { EnquiryKind } from './tables';
-import { requestNewsletterChange } from './newsletter.server';
+import { requestNewsletterChange, unsubscribeNewsletterNow } from './newsletter.server';
 
 /**
  * Public-form submissions: contact, try for free, the pricing Get enquiry, the newsletter box
@@ -127,13 +127,14 @@ export function subscribeToNewsletter(db: Kysely<Database>, email: string, ctx: 
 }
 
 /**
- * Asks to stop product-news email to this address: a confirmation link is emailed to it, and the
- * unsubscribe is recorded (kept even if it never subscribed) when the link is used (decision 113).
+ * Stops product-news email to this address at once (kept even if it never subscribed): spec 2.4, a
+ * thank-you right after submit (decision 254, which replaces decision 113's emailed link for it).
+ * The honeypot and the per-IP limit still apply.
  */
 export async function unsubscribeEmail(db: Kysely<Database>, email: string, ctx: PublicFormContext): Promise<PublicFormResult> {
   const refused = await guardPublicForm(ctx);
   if (refused) return refused;
-  await requestNewsletterChange(db, email, 'unsubscribe');
+  await unsubscribeNewsletterNow(db, email);
   return { status: 'ok', enquiryId: null };
 }
 

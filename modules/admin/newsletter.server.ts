@@ -13,10 +13,12 @@ import {
 import { DAY } from '@modules/shared/clock';
 
 /**
- * Newsletter subscribe and unsubscribe take effect only through a link emailed to the address
- * (issue 7, item 12; docs/decisions/113-newsletter-confirmation.md): a form or /api call only sends
- * the confirmation email. The link's token is single use, expires after 7 days and is stored as its
- * SHA-256; like the account links it is minted at delivery, so the stored email holds no usable link.
+ * A newsletter subscribe takes effect only through a link emailed to the address (issue 7, item 12;
+ * docs/decisions/113-newsletter-confirmation.md): a form or /api call only sends the confirmation
+ * email. The link's token is single use, expires after 7 days and is stored as its SHA-256; like the
+ * account links it is minted at delivery, so the stored email holds no usable link. An unsubscribe
+ * takes effect at once (spec: a thank-you right after submit; decision 254); unsubscribe links
+ * emailed before that still work until they expire.
  */
 export type NewsletterAction = 'subscribe' | 'unsubscribe';
 
@@ -104,6 +106,11 @@ async function setSubscribed(db: Kysely<Database>, email: string) {
     .values({ email, subscribed_at: now, unsubscribed_at: null })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet({ subscribed_at: now, unsubscribed_at: null }))
     .execute();
+}
+
+/** Stops product news to this address at once (the /unsubscribe page and /api/public/unsubscribe; decision 254). */
+export async function unsubscribeNewsletterNow(db: Kysely<Database>, email: string): Promise<void> {
+  await setUnsubscribed(db, normal(email));
 }
 
 async function setUnsubscribed(db: Kysely<Database>, email: string) {

@@ -6,7 +6,10 @@ import { checkbox, emailField, idNumber, idSchema, optionalString, requiredStrin
  * organisations, teams, quick join, communications. Unknown keys are stripped (zod's default), so a
  * body that sends isLedaAdmin or another organisation's id for a user never reaches the database.
  */
+/** The spec's message for an empty organisation name, kept word for word on /api/admin/saveOrganisation. */
 export const ORGANISATION_NAME_MESSAGE = 'Enter a team name';
+/** The organisation form's own message: the right noun (decision 255). */
+export const ORGANISATION_FORM_NAME_MESSAGE = 'Enter an organisation name';
 export const TEAM_NAME_MESSAGE = 'Enter a team name';
 export const EMAIL_INVALID_MESSAGE = 'Email is invalid';
 export const NAME_MAX = 250;
@@ -68,7 +71,7 @@ const expiryBody = z
 
 /** The organisation form (creator and editor). */
 export const organisationFormSchema = z.object({
-  name: nameOf(ORGANISATION_NAME_MESSAGE),
+  name: nameOf(ORGANISATION_FORM_NAME_MESSAGE),
   licenseType: licenseTypeForm,
   licenseExpiredAt: expiryForm,
   licenseNotes: optionalString(LICENSE_NOTES_MAX),

@@ -35,7 +35,7 @@ describe('tracking categories (public-site 2.3)', () => {
 
 describe('product news consent', () => {
   const ctx = { clientIp: '10.44.0.1' };
-  it('a subscriber gets news until they unsubscribe; a later signup subscribes again (each through its emailed link)', async () => {
+  it('a subscriber gets news until they unsubscribe (at once); a later signup subscribes again (through its emailed link)', async () => {
     const confirmNewest = async () => {
       const { token } = linkFrom((await deliveredEmailTo('kim@example.test')).html);
       expect(await confirmNewsletterChange(getDb(), token)).toBeDefined();
@@ -46,8 +46,6 @@ describe('product news consent', () => {
     await confirmNewest();
     expect(await canReceiveProductNews(getDb(), 'KIM@example.test')).toBe(true);
     await unsubscribeEmail(getDb(), 'Kim@Example.test', ctx);
-    expect(await isUnsubscribed(getDb(), 'kim@example.test')).toBe(false);
-    await confirmNewest();
     expect(await isUnsubscribed(getDb(), 'kim@example.test')).toBe(true);
     expect(await canReceiveProductNews(getDb(), 'kim@example.test')).toBe(false);
     await subscribeToNewsletter(getDb(), 'kim@example.test', ctx);

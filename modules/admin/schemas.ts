@@ -11,6 +11,8 @@ import { DEFAULT_TEAM_SIZE, HONEYPOT_FIELD, TEAM_SIZES } from './constants';
 export { HONEYPOT_FIELD, type ContactVariant } from './constants';
 const PHONE_MESSAGE = 'Enter a valid phone number';
 const NEWSLETTER_EMAIL_MESSAGE = 'Enter a valid email';
+/** The contact forms' news consent box left unticked (the spec's 'This field is required' exempts checkboxes). */
+export const CONSENT_MESSAGE = 'Tick the box to agree to receive news from Leda';
 /** Australian numbers may be written locally (0412 345 678); others need their +country code. */
 const PHONE_COUNTRY = 'AU';
 
@@ -41,8 +43,8 @@ export const contactFormSchema = z.object({
   ...enquirer,
   message: optionalString(5000),
   phoneNumber: optionalMobile,
-  /** A choice (news and updates), never a condition of being contacted. */
-  consentToNews: checkbox,
+  /** Spec 5: "consentToNews (contact): checkbox required": it must be ticked (decision 255). */
+  consentToNews: checkbox.refine((v) => v, { error: CONSENT_MESSAGE }),
   [HONEYPOT_FIELD]: honeypot,
 });
 

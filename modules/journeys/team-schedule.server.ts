@@ -57,16 +57,18 @@ export function teamJourneysOfUser(eb: ExpressionBuilder<Database, 'users'>) {
 }
 
 /**
- * The current journey of each team (the team list's cards): the latest scheduled entry not in the
- * future, unless the team's journeys have ended; null for a break or none. One query for all teams;
- * an empty map for a student licence (journeys hidden).
+ * The current and next journey of each team (the team list's cards). Current: the latest scheduled
+ * entry not in the future, unless the team's journeys have ended; null for a break or none. Next: the
+ * earliest scheduled journey (not a break) still in the future, unless the journeys have ended. One
+ * query for all teams; an empty map for a student licence (journeys hidden).
  */
-export async function currentJourneysOf(db: Db, user: PolicyUser, teamIds: number[], now = new Date()): Promise<Map<number, CurrentJourney | null>> {
+export async function currentJourneysOf(db: Db, user: PolicyUser, teamIds: number[], now = new Date()): Promise<Map<number, TeamCardJourneys>> {
   if (!teamIds.length || !policy.canSeeJourneys(user)) return new Map();
-  return currentJourneysFrom(user, await scheduledEntriesOf(db, teamIds, now), teamIds, now);
+  return currentJourneysFrom(user, await scheduledEntriesOf(db, teamIds), teamIds, now);
 }
 
 type CurrentJourney = { journeyId: number; urlId: string; name: string };
+export type TeamCardJourneys = { current: CurrentJourney | null; next: (CurrentJourney & { startsAt: string }) | null };
 type StartedEntry = {
   id: number;
   team_id: number;
@@ -79,27 +81,31 @@ type StartedEntry = {
 };
 
 /**
- * currentJourneysOf from rows already read (its own statement's, or startedEntriesOfUser's JSON that
+ * currentJourneysOf from rows already read (its own statement's, or scheduledEntriesOfUser's JSON that
  * the session's statement carries for the team list), for these teams only.
  */
 export function currentJourneysFrom(user: PolicyUser, rows: readonly StartedEntry[] | null, teamIds: readonly number[], now = new Date()) {
-  const out = new Map<number, CurrentJourney | null>();
+  const out = new Map<number, TeamCardJourneys>();
   if (!policy.canSeeJourneys(user)) return out;
   const byTeam = new Map<number, StartedEntry[]>();
   for (const r of rows ?? []) if (teamIds.includes(r.team_id)) byTeam.set(r.team_id, [...(byTeam.get(r.team_id) ?? []), r]);
   for (const [teamId, list] of byTeam) {
     const entries = list.map((r) => ({ teamJourneyId: r.id, journeyId: r.journey_id, breakLabel: r.break_label, scheduledAt: iso(r.scheduled_at), unlockedAt: null, row: r }));
-    const current = teamTimeline(entries, list[0]?.team_journeys_end_at ?? null, now).current;
-    out.set(teamId, current && !isBreak(current) ? { journeyId: current.journeyId, urlId: current.row.url_id, name: current.row.name } : null);
+    const t = teamTimeline(entries, list[0]?.team_journeys_end_at ?? null, now);
+    const next = t.ended ? undefined : t.scheduled.find((r) => !r.isPast && !r.isCurrent && !isBreak(r.entry) && new Date(r.entry.scheduledAt!) > now)?.entry;
+    out.set(teamId, {
+      current: t.current && !isBreak(t.current) ? { journeyId: t.current.journeyId, urlId: t.current.row.url_id, name: t.current.row.name } : null,
+      next: next ? { journeyId: next.journeyId, urlId: next.row.url_id, name: next.row.name, startsAt: next.scheduledAt! } : null,
+    });
   }
   return out;
 }
 
 /**
- * The started entries of all the user's teams' schedules as one JSON value, correlated to `users`
- * (the session's statement reads it along for the team list; the statement's clock is the database's).
+ * The scheduled entries of all the user's teams' schedules as one JSON value, correlated to `users`
+ * (the session's statement reads it along for the team list; currentJourneysFrom tells past from future).
  */
-export function startedEntriesOfUser(eb: ExpressionBuilder<Database, 'users'>) {
+export function scheduledEntriesOfUser(eb: ExpressionBuilder<Database, 'users'>) {
   return eb
     .selectFrom('team_journeys as t')
     .innerJoin('team_users as tu', 'tu.team_id', 't.team_id')
@@ -113,12 +119,11 @@ export function startedEntriesOfUser(eb: ExpressionBuilder<Database, 'users'>) {
     )
     .whereRef('tu.user_id', '=', 'users.id')
     .where('t.scheduled_at', 'is not', null)
-    .where(sql<boolean>`t.scheduled_at <= now()`)
     .$asScalar();
 }
 
-/** The started entries of some teams' schedules, compiled once. */
-const scheduledEntriesOf = prepared((db: Db, teamIds: number[], now: Date) =>
+/** The scheduled entries of some teams' schedules, compiled once. */
+const scheduledEntriesOf = prepared((db: Db, teamIds: number[]) =>
   db
     .selectFrom('team_journeys as t')
     .innerJoin('journeys as j', 'j.id', 't.journey_id')
@@ -126,7 +131,6 @@ const scheduledEntriesOf = prepared((db: Db, teamIds: number[], now: Date) =>
     .select(['t.id', 't.team_id', 't.journey_id', 't.scheduled_at', 't.break_label', 'j.url_id', 'j.name', 's.team_journeys_end_at'])
     .where(sql<boolean>`t.team_id = any(${teamIds}::int[])`)
     .where('t.scheduled_at', 'is not', null)
-    .where('t.scheduled_at', '<=', now)
     .orderBy('t.team_id')
     .orderBy('t.scheduled_at')
     .orderBy('t.id'),
@@ -176,13 +180,15 @@ export async function getTeamSchedule(db: Db, user: PolicyUser, teamId: number, 
 /** The team journeys page: the timeline (past, current, future) and unscheduled list, filtered. */
 export async function getTeamJourneysPage(db: Db, user: PolicyUser, teamId: number, filter: TimelineFilter = 'all', now = new Date()) {
   const { entries, teamJourneysEndAt } = await getTeamSchedule(db, user, teamId, now);
-  const shown = entries.filter((e) => (e.isBreak ? filter === 'all' : matchesFilter(filter, e.userJourney)));
-  const t = teamTimeline(shown, teamJourneysEndAt, now);
+  // Past, current and upcoming come from the whole schedule, then the filter hides entries: a filter
+  // never makes a past journey the current one (the latest shown not in the future).
+  const shown = (e: TeamJourneyEntry) => (e.isBreak ? filter === 'all' : matchesFilter(filter, e.userJourney));
+  const t = teamTimeline(entries, teamJourneysEndAt, now);
   return {
     teamJourneysEndAt,
     hasJourneys: entries.some((e) => !e.isBreak),
-    timeline: t.scheduled.map((r) => ({ ...r.entry, isPast: r.isPast, isCurrent: r.isCurrent })),
-    unscheduled: t.unscheduled,
+    timeline: t.scheduled.filter((r) => shown(r.entry)).map((r) => ({ ...r.entry, isPast: r.isPast, isCurrent: r.isCurrent })),
+    unscheduled: t.unscheduled.filter(shown),
   };
 }
 

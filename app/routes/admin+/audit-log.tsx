@@ -7,6 +7,7 @@ import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
 import { shortDateTime, TableLink } from '~/components/admin/people';
 import peopleStylesHref from '~/components/admin/people.css';
+import { AuditChanges } from '~/components/admin/audit-changes';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
@@ -24,8 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { page, facets };
 }
 
-const state = (v: unknown) => (v == null ? '' : JSON.stringify(v, null, 1));
-
 export default function AuditLog() {
   const { page, facets } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -41,8 +40,7 @@ export default function AuditLog() {
       sortable: true,
       cell: (r) => (r.entityId ? <Link to={`${PATH}?entity=${encodeURIComponent(r.entity)}&entityId=${encodeURIComponent(r.entityId)}`}>{`${r.entity} ${r.entityId}`}</Link> : r.entity),
     },
-    { key: 'before', header: 'Before', cell: (r) => <pre className="audit-state">{state(r.before)}</pre> },
-    { key: 'after', header: 'After', cell: (r) => <pre className="audit-state">{state(r.after)}</pre> },
+    { key: 'changes', header: 'Changes', cell: (r) => <AuditChanges before={r.before} after={r.after} /> },
   ];
   return (
     <section aria-labelledby="audit-title">

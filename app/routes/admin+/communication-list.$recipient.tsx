@@ -38,8 +38,8 @@ export default function CommunicationList() {
           <p>
             <strong>{c.subject}</strong> <span className="muted">({c.status})</span>
           </p>
-          {/* Sanitised on the server (communications-admin.server.ts). */}
-          <div dangerouslySetInnerHTML={{ __html: c.content }} />
+          {/* Sanitised on the server, removed links unlinked (communications-admin.server.ts). */}
+          <div dangerouslySetInnerHTML={{ __html: c.shownContent }} />
         </article>
       ),
     },

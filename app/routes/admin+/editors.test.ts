@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { addMyActivity, loadMyActivities } from '@modules/activities/index.server';
 import { args, formRequest, getRequest, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
@@ -360,6 +361,20 @@ describe('admin editor screens (JavaScript off)', () => {
     const list = await renderRoute('/admin/content-list?q=meetings', { route: contentList, cookie: admin.cookie });
     expect(list.text).toContain('Hold better meetings, edited');
     expect(list.text).toContain('hold-better-meetings');
+  });
+
+  it('says "Error while fetching the journeys" when the journeys cannot be read, and the page still renders', async () => {
+    // A real failure of this test file's own database: the table is away for a moment.
+    await sql`alter table journeys rename to journeys_away`.execute(getDb());
+    try {
+      const page = await renderRoute('/admin/journey-list', { route: journeyList, cookie: admin.cookie });
+      expect(page.status).toBe(200);
+      expect(page.html).toMatch(/role="alert"[^>]*>Error while fetching the journeys</);
+      expect(page.text).toContain('No records to display.');
+    } finally {
+      await sql`alter table journeys_away rename to journeys`.execute(getDb());
+    }
+    expect((await renderRoute('/admin/journey-list', { route: journeyList, cookie: admin.cookie })).text).not.toContain('Error while fetching the journeys');
   });
 
   it('lists journeys with badge, sanitised summary and flags, never the break journey', async () => {

@@ -8,6 +8,7 @@ import { DataTable, type DataColumn } from '~/components/data-table';
 import { YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { requireProductAdmin } from '~/utils/session.server';
+import { JOURNEYS_FETCH_ERROR, readOrMessage } from '~/utils/load-failure.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Journey list | Leda Admin' }];
@@ -18,10 +19,14 @@ const PATH = '/admin/journey-list';
 /** /admin/journey-list: every journey but the break journey (1000), with its badge and flags. Product admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireProductAdmin(request);
-  return listJourneysForAdmin(getDb(), journeyList.parse(new URL(request.url)));
+  const query = journeyList.parse(new URL(request.url));
+  const empty: Awaited<ReturnType<typeof listJourneysForAdmin>> = { rows: [], total: 0, pageCount: 1, query };
+  const { value, loadError } = await readOrMessage(request, () => listJourneysForAdmin(getDb(), query), empty, JOURNEYS_FETCH_ERROR);
+  // The page still works (a degraded page, logged as an error), with the spec's alert.
+  return { ...value, loadError };
 }
 
-type Row = Awaited<ReturnType<typeof loader>>['rows'][number];
+type Row = Awaited<ReturnType<typeof listJourneysForAdmin>>['rows'][number];
 
 const columns: DataColumn<Row>[] = [
   // The badge SVG is made by the server from the journey's id and escaped name (no stored markup).
@@ -40,6 +45,11 @@ export default function JourneyList() {
   return (
     <section className="page admin-list">
       <h1>Journey list</h1>
+      {page.loadError ? (
+        <p className="te-status error" role="alert">
+          {page.loadError}
+        </p>
+      ) : null}
       <DataTable
         path={PATH}
         caption={`Journeys (${page.total})`}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@modules/shared/index.server';
+import { getDb, LINK_REMOVED } from '@modules/shared/index.server';
 import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
@@ -51,7 +51,10 @@ describe('admin people screens', () => {
 
     const empty = await act(orgCreator, '/admin/organisation-creator', { name: '' });
     expect(empty.status).toBe(400);
-    expect(JSON.stringify(empty.data)).toContain('Enter a team name');
+    expect(JSON.stringify(empty.data)).toContain('Enter an organisation name');
+    expect(JSON.stringify(empty.data)).not.toContain('Enter a team name');
+    const shown = await renderRoute('/admin/organisation-creator', { route: orgCreator, cookie, actionData: empty.data });
+    expect(shown.text).toContain('Enter an organisation name');
 
     const saved = await act(orgCreator, '/admin/organisation-creator', { name: 'Zephyr Labs', licenseType: '2', licenseExpiredAt: '2031-06-30', licenseNotes: '' });
     expect(saved.status).toBe(303);
@@ -134,7 +137,14 @@ describe('admin people screens', () => {
       .insertInto('communications')
       .values([
         { message_key: 'rt-1', recipient: 'mail.reader@example.com', subject: 'Welcome aboard', html: '<p>Hi <em>there</em></p><script>bad()</script>', kind: 'test', status: 'sent' },
-        { message_key: 'rt-2', recipient: 'mail.reader@example.com', subject: 'Password reset', html: '<p>Reset link</p>', kind: 'test', status: 'sent' },
+        {
+          message_key: 'rt-2',
+          recipient: 'mail.reader@example.com',
+          subject: 'Password reset',
+          html: `<p>Reset link</p><p><a href="http://localhost:3000/auth/password-reset/${LINK_REMOVED}" style="background:#2f6fae">Choose a password</a> or <a href="http://localhost:3000/help">get help</a></p>`,
+          kind: 'test',
+          status: 'sent',
+        },
       ])
       .execute();
     const params = { recipient: 'mail.reader@example.com' };
@@ -144,6 +154,11 @@ describe('admin people screens', () => {
     expect(page.html).not.toContain('bad()');
     const searched = await renderRoute('/admin/communication-list/mail.reader@example.com?q=reset', { route: commList, cookie, params });
     expect(searched.text).toContain('Password reset');
+    // The one-time link the stored copy lost is text, not a dead link; other links stay links.
+    expect(searched.html).toContain('<span class="link-removed" title="Link removed: a one-time link is not kept">Choose a password</span>');
+    expect(searched.html).not.toContain('link%20removed');
+    expect(searched.html).not.toMatch(/href="[^"]*link removed/);
+    expect(searched.html).toContain('<a href="http://localhost:3000/help">get help</a>');
     expect(searched.text).not.toContain('Welcome aboard');
     const nobody = await renderRoute('/admin/communication-list/nobody@example.com', { route: commList, cookie, params: { recipient: 'nobody@example.com' } });
     expect(nobody.text).toContain('No records to display.');
@@ -154,6 +169,11 @@ describe('admin people screens', () => {
     expect(page.text).toContain('Audit log');
     expect(page.text).toContain('user.update');
     expect(page.text).toContain('ada.admin@example.com');
+    // The change as a readable list of fields, not JSON blobs.
+    expect(page.text).toMatch(/lastName ?: changed from \S+ → to Tested/);
+    expect(page.text).toMatch(/jobTitle ?: changed from \S+ → to Lead|jobTitle ?: set to Lead/);
+    expect(page.html).not.toContain('{&quot;');
+    expect(page.html).not.toContain('audit-state');
     const table = page.text.slice(page.text.indexOf('Admin changes, newest first'));
     expect(table).not.toContain('organisation.create');
     const csv = await run<string>(() => auditCsv.loader(args(getRequest('/admin/audit-log.csv?entity=organisation', { cookie }))));

@@ -67,9 +67,10 @@ export default function TeamSettingsGeneral() {
       </p>
       <fetcher.Form method="post" className="te-switch">
         <input type="hidden" name="isDisabled" value={isDisabled ? 'false' : 'true'} />
-        <span id="team-enabled-label">Team enabled</span>
-        <button type="submit" className="button small" role="switch" aria-checked={!isDisabled} aria-labelledby="team-enabled-label team-enabled-state">
-          <span id="team-enabled-state">{isDisabled ? 'Off (disabled)' : 'On (enabled)'}</span>
+        {/* The state as text, the button as the action it does (decision 255's toggle rule). */}
+        <span aria-live="polite">{isDisabled ? 'This team is disabled.' : 'This team is enabled.'}</span>{' '}
+        <button type="submit" className={isDisabled ? 'button small' : 'button small danger'}>
+          {isDisabled ? 'Enable team' : 'Disable team'}
         </button>
       </fetcher.Form>
       {result ? (

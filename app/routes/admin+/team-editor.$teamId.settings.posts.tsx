@@ -53,7 +53,8 @@ export default function TeamSettingsPosts() {
           {deleted === '1' ? '1 post deleted.' : `${Number(deleted) || 0} posts deleted.`}
         </p>
       ) : null}
-      <TeamPostsTable posts={posts} />
+      {/* Admin-console grids' empty text (spec 8). */}
+      <TeamPostsTable posts={posts} emptyMessage="No records to display." />
       {posts.length ? (
         confirmAll ? (
           <p role="alertdialog" aria-label="Confirm delete all posts" className="confirm">

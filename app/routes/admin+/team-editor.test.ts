@@ -88,6 +88,9 @@ describe('team editor screens', () => {
     expect(row).toMatchObject({ name: 'Green Team', description: '<p>Hi</p>', is_disabled: false });
     const off = await run<any>(() => general.action(args(formRequest(`${url}/settings?index`, { isDisabled: 'true' }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
     expect(off.data).toEqual({ ok: true, message: 'Team disabled.' });
+    const settings = await renderRoute(`${url}/settings`, { route: general, params: p(s.team.teamId), cookie: s.admin.cookie });
+    expect(settings.text).toContain('This team is disabled. Enable team');
+    expect(settings.html).not.toContain('role="switch"');
     const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'team').where('entity_id', '=', String(s.team.teamId)).execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['team.update', 'team.setDisabled']));
   });
@@ -111,6 +114,13 @@ describe('team editor screens', () => {
     await post({ intent: 'toggleAdmin', teamUserId: String(s.withPassword.teamUserId), isTeamAdmin: 'true' });
     const flag = await getDb().selectFrom('team_users').select('is_team_admin').where('id', '=', s.withPassword.teamUserId).executeTakeFirstOrThrow();
     expect(flag.is_team_admin).toBe(true);
+    // The cell shows the state as text; each button names its action and whom it is for.
+    const table = await renderRoute(`/admin/team-editor/${s.team.teamId}`, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
+    expect(table.text).toMatch(/Pat Word \S+ Admin Remove admin/);
+    expect(table.text).toMatch(/Nora Pass \S+ Member Make admin/);
+    expect(table.html).toContain('aria-label="Remove admin: Pat Word becomes a member"');
+    expect(table.html).toContain('aria-label="Make admin: Nora Pass becomes a team admin"');
+    expect(table.html).not.toContain('role="switch"');
 
     const confirm = await renderRoute(`/admin/team-editor/${s.team.teamId}?remove=${s.noPassword.teamUserId}`, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
     expect(confirm.text).toContain('Remove Nora Pass from the team?');

@@ -126,12 +126,11 @@ describe('/api/public', () => {
     expect((await post(getLeda, '/api/public/submitGetLeda', { ...body, jobTitle: '7' })).status).toBe(400);
   });
 
-  it('unsubscribe emails a confirmation link (it takes effect through the link); bad input is a 400', async () => {
+  it('unsubscribe takes effect at once (decision 254), no email; bad input is a 400', async () => {
     const ok = await post(unsubscribe, '/api/public/unsubscribe', { email: ' Leaving@Example.test ' });
     expect(ok.status).toBe(200);
-    expect(await isUnsubscribed(getDb(), 'leaving@example.test')).toBe(false);
-    const mail = await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaving@example.test').executeTakeFirstOrThrow();
-    expect(mail.kind).toBe('newsletter-unsubscribe');
+    expect(await isUnsubscribed(getDb(), 'leaving@example.test')).toBe(true);
+    expect(await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaving@example.test').execute()).toEqual([]);
     expect((await post(unsubscribe, '/api/public/unsubscribe', { email: 'nope' })).status).toBe(400);
     expect((await post(unsubscribe, '/api/public/unsubscribe', {})).status).toBe(400);
   });

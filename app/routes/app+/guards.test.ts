@@ -197,18 +197,21 @@ describe('team routes by role', () => {
       [teamJourneys, '/journeys'],
     ] as const) {
       const res = await visit(loader, s.member.userId, s.teamId, sub);
-      expect(res.location, sub).toBe(`/app/team/${s.teamId}`);
+      // A team without journeys: home, the app home (learner spec 2; decision 255).
+      expect(res.location, sub).toBe(sub === '/journeys' ? '/app/team' : `/app/team/${s.teamId}`);
     }
   });
 
-  it("sends a non-member, a disabled team and a malformed or unknown id to the user's first team", async () => {
+  it("sends a non-member, a disabled team and a malformed or unknown id to the user's first team (insights and journeys: home)", async () => {
     const s = await setup();
     const first = `/app/team/${s.teamId}`;
     for (const loader of [teamHome, teamMembers, teamPosts, teamInsights, teamJourneys]) {
-      expect((await visit(loader, s.member.userId, s.otherTeamId)).location).toBe(first);
-      expect((await visit(loader, s.member.userId, s.disabledTeamId)).location).toBe(first);
-      expect((await visit(loader, s.member.userId, 'abc')).location).toBe(first);
-      expect((await visit(loader, s.member.userId, 999999)).location).toBe(first);
+      // Learner spec 2: insights and journeys send an unknown team "home", the app home (decision 255).
+      const to = loader === teamInsights || loader === teamJourneys ? '/app/team' : first;
+      expect((await visit(loader, s.member.userId, s.otherTeamId)).location).toBe(to);
+      expect((await visit(loader, s.member.userId, s.disabledTeamId)).location).toBe(to);
+      expect((await visit(loader, s.member.userId, 'abc')).location).toBe(to);
+      expect((await visit(loader, s.member.userId, 999999)).location).toBe(to);
     }
     // The first team is the first on the user's team list (by name).
     const both = await makeUser({ organisationId: s.orgId, teams: [{ teamId: s.teamId }, { teamId: s.otherTeamId }] });
@@ -241,7 +244,7 @@ describe('team routes by role', () => {
     const { cookie } = await signIn(me.userId);
     const res = await run(() => teamList(args(getRequest('/app/team', { cookie }))));
     expect(res.data.teams).toEqual([
-      { teamId, name: 'Conflict Management Champions', description: 'We practise hard talks & feedback.', memberCount: 2, isTeamAdmin: false, currentJourney: null },
+      { teamId, name: 'Conflict Management Champions', description: 'We practise hard talks & feedback.', memberCount: 2, isTeamAdmin: false, currentJourney: null, nextJourney: null },
     ]);
   });
 
@@ -251,7 +254,7 @@ describe('team routes by role', () => {
     const res = await run(() => teamList(args(getRequest('/app/team', { cookie }))));
     // Each card: name, description (plain text), member count and the current journey (none yet).
     expect(res.data.teams).toEqual([
-      { teamId: s.teamId, name: 'Leadership Team', description: null, memberCount: 5, isTeamAdmin: false, currentJourney: null },
+      { teamId: s.teamId, name: 'Leadership Team', description: null, memberCount: 5, isTeamAdmin: false, currentJourney: null, nextJourney: null },
     ]);
     const lonely = await makeUser({ organisationId: null });
     const lonelySession = await signIn(lonely.userId);

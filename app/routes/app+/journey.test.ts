@@ -170,19 +170,34 @@ describe('/app/team/{teamId}/journeys', () => {
     expect(completed.text).toContain('No journeys to show.');
   });
 
+  it('a filter hides entries but never relabels them: a completed past journey stays "Past" under Completed Journeys', async () => {
+    const me = await member();
+    const params = { teamId: String(me.teamId) };
+    await post(journeyIndex, '/app/journey/2', { intent: 'start' }, me.cookie, { journey: '2' });
+    await getDb().updateTable('user_journeys').set({ completed_at: new Date() }).where('user_id', '=', me.userId).where('journey_id', '=', 2).execute();
+    const completed = await renderRoute(`/app/team/${me.teamId}/journeys?filter=completed`, { route: teamJourneys, cookie: me.cookie, params });
+    expect(completed.text).toMatch(/Giving feedback that lands Past/);
+    expect(completed.text).not.toContain('Current');
+    expect(completed.html).not.toContain('is-current');
+    expect(completed.text).not.toContain('Running effective one-on-ones');
+  });
+
   it('redirects home for a team without journeys, another team, and a student licence', async () => {
     const me = await member();
     const bare = await makeTeam({ organisationId: (await getDb().selectFrom('teams').select('organisation_id').where('id', '=', me.teamId).executeTakeFirstOrThrow()).organisation_id });
     await getDb().insertInto('team_users').values({ team_id: bare.teamId, user_id: me.userId }).execute();
     const noJourneys = await renderRoute(`/app/team/${bare.teamId}/journeys`, { route: teamJourneys, cookie: me.cookie, params: { teamId: String(bare.teamId) } });
-    expect(noJourneys.location).toBe(`/app/team/${bare.teamId}`);
+    // Spec: "redirects home if the team is missing or has no journeys": the app home (decision 255).
+    expect(noJourneys.location).toBe('/app/team');
     const other = await member();
     const foreign = await renderRoute(`/app/team/${other.teamId}/journeys`, { route: teamJourneys, cookie: me.cookie, params: { teamId: String(other.teamId) } });
     expect(foreign.status).toBe(302);
-    expect(foreign.location).not.toContain(String(other.teamId));
+    expect(foreign.location).toBe('/app/team');
+    const unknown = await renderRoute('/app/team/999999/journeys', { route: teamJourneys, cookie: me.cookie, params: { teamId: '999999' } });
+    expect(unknown.location).toBe('/app/team');
     const student = await member(LicenseType.Student);
     const hidden = await renderRoute(`/app/team/${student.teamId}/journeys`, { route: teamJourneys, cookie: student.cookie, params: { teamId: String(student.teamId) } });
-    expect(hidden.location).toBe(`/app/team/${student.teamId}`);
+    expect(hidden.location).toBe('/app/explore/story');
   });
 });
 

@@ -9,6 +9,7 @@ import * as getSettings from '../api+/user+/getUserSettings';
 import * as saveSettings from '../api+/user+/saveUserSettings';
 import * as resetSettings from '../api+/user+/resetUserSettings';
 import * as unsubscribe from '../unsubscribe_.$token';
+import { documentStatus } from '../../../tests/support/document-status';
 
 /** Notification settings: the page (JS off: plain posts), the three /api paths and the one-click unsubscribe link. */
 const PATH = '/app/settings/notification';
@@ -164,6 +165,11 @@ describe('/unsubscribe/{token}', () => {
     expect(done.status).toBe(200);
     expect(done.data.label).toBe('activity reminder emails');
     expect(await getUserSettings(getDb(), u.userId)).toMatchObject({ EMAIL_ACTIVITIES_REMINDER_ENABLED: 'false', EMAIL_JOURNEY_REMINDER_ENABLED: 'true' });
+    const thanks = await renderRoute(url, { route: unsubscribe, params: { token }, actionData: done.data });
+    expect(thanks.text).toContain('You have been unsubscribed');
+    expect(thanks.text).toContain('Email us the reason');
+    // With JavaScript off the browser gets the page of the POST: a success, not the loader's "expired".
+    expect(await documentStatus(unsubscribe, formRequest(url, {}), '/unsubscribe/:token')).toBe(200);
 
     for (const bad of ['x'.repeat(43), 'short', '']) {
       expect((await run(() => unsubscribe.loader(args(getRequest(`/unsubscribe/${bad}`), { token: bad })))).status).toBe(410);

@@ -18,7 +18,7 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `Insi
  * (policy.canSeeTeamInsights); an unknown team goes to the user's first team (decision 150).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { team } = await requireTeamAccess(request, params.teamId, 'insights');
+  const { team } = await requireTeamAccess(request, params.teamId, 'insights', 'app-home');
   const insights = await loadTeamInsights(team.teamId, new URL(request.url));
   return { teamId: team.teamId, teamName: team.name, insights, segmentLimit: SEGMENT_USERS_LIMIT };
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { createCalendarToken, getTeamJourneysPage, hasCalendarToken, revokeCalendarToken, type TeamJourneyEntry } from '@modules/journeys/index.server';
+import { appHomePath } from '@modules/identity/index.server';
 import { calendarAction, timelineFilter } from '~/utils/form-schemas.server';
 import { getDb, loadEnv } from '@modules/shared/index.server';
 import { formatShortDate } from '~/components/articles';
@@ -20,19 +21,20 @@ const FILTERS = [
 /**
  * /app/team/{teamId}/journeys: the team's timeline sorted by scheduled date (past, current, future, breaks)
  * and the unscheduled journeys, filtered by ?filter= (a link list, so it works without JavaScript).
- * Members of a team with journeys, never a student licence; otherwise the team home.
+ * Members of a team with journeys, never a student licence; otherwise the app home (decision 255).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'journeys');
+  const { user, team } = await requireTeamAccess(request, params.teamId, 'journeys', 'app-home');
   const filter = timelineFilter.parse(new URL(request.url).searchParams.get('filter') ?? 'all');
   const page = await getTeamJourneysPage(getDb(), user, team.teamId, filter);
-  if (!page.hasJourneys) throw redirect(`/app/team/${team.teamId}`);
+  // Spec: "redirects home if the team is missing or has no journeys" (the app home, decision 255).
+  if (!page.hasJourneys) throw redirect(appHomePath(user));
   return { teamId: team.teamId, teamName: team.name, filter, ...page, hasCalendar: await hasCalendarToken(getDb(), user.userId) };
 }
 
 /** The learner's private calendar link of their teams' journey schedules: make a new one (revoking the old) or revoke it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireTeamAccess(request, params.teamId, 'journeys');
+  const { user } = await requireTeamAccess(request, params.teamId, 'journeys', 'app-home');
   const form = await request.formData().catch(() => null);
   const parsed = calendarAction.safeParse({ intent: form?.get('intent') });
   if (!parsed.success) return data({ formError: 'That request was not valid.', calendarUrl: null }, { status: 400 });

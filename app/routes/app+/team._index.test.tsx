@@ -6,6 +6,10 @@ import { LicenseType } from '@modules/identity/schemas';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
 import { scheduleRunningAndResting, startedDaysAgo } from '../../../tests/support/team-schedules';
+import { getDb } from '@modules/shared/index.server';
+import { DAY } from '@modules/shared/clock';
+import { BREAK_JOURNEY_ID, setTeamSchedule } from '@modules/journeys/index.server';
+import { formatShortDate } from '~/components/articles';
 
 /** /app/team as the learner sees it: the rendered page, from data each test makes itself. */
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;
@@ -48,6 +52,36 @@ describe('/app/team (rendered)', () => {
     expect(studentPage.text).toContain(`${names.students} 1 member`);
     expect(studentPage.text).not.toContain('Current journey');
     expect(studentPage.text).not.toContain(TeamList.NO_JOURNEY);
+  });
+
+  it('names the next journey and its start date when none is current: not started yet, or on a break; none once the schedule ended', async () => {
+    const organisationId = await makeOrganisation({ licenseType: LicenseType.Full });
+    const names = { soon: unique('Soon'), breakThenMore: unique('Break'), ended: unique('Ended'), running: unique('Running2') };
+    const teams = {
+      soon: await makeTeam({ organisationId, name: names.soon }),
+      breakThenMore: await makeTeam({ organisationId, name: names.breakThenMore }),
+      ended: await makeTeam({ organisationId, name: names.ended }),
+    };
+    const resting = await makeTeam({ organisationId, name: unique('Resting2') });
+    const running = await makeTeam({ organisationId, name: names.running });
+    await scheduleRunningAndResting(running.teamId, resting.teamId);
+    const inDays = (d: number) => new Date(Date.now() + d * DAY);
+    const journey = async (id: number) => (await getDb().selectFrom('journeys').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+    await setTeamSchedule(getDb(), teams.soon.teamId, [{ journeyId: 5, scheduledAt: inDays(20) }, { journeyId: 4, scheduledAt: inDays(10) }]);
+    await setTeamSchedule(getDb(), teams.breakThenMore.teamId, [
+      { journeyId: 2, scheduledAt: inDays(-30) },
+      { journeyId: BREAK_JOURNEY_ID, scheduledAt: inDays(-3), breakLabel: 'Summer break' },
+      { journeyId: BREAK_JOURNEY_ID, scheduledAt: inDays(3), breakLabel: 'Another break' },
+      { journeyId: 3, scheduledAt: inDays(7) },
+    ]);
+    await setTeamSchedule(getDb(), teams.ended.teamId, [{ journeyId: 2, scheduledAt: inDays(-30) }, { journeyId: 3, scheduledAt: inDays(5) }], inDays(-1));
+    const me = await makeUser({ organisationId, teams: Object.values(teams).map((t) => ({ teamId: t.teamId })).concat([{ teamId: running.teamId }]) });
+    const page = await renderRoute('/app/team', { route: TeamList, cookie: (await signIn(me.userId)).cookie });
+    expect(page.text).toContain(`${names.soon} 1 member Next: ${await journey(4)} from ${formatShortDate(inDays(10).toISOString())}`);
+    expect(page.text).toContain(`${names.breakThenMore} 1 member Next: ${await journey(3)} from ${formatShortDate(inDays(7).toISOString())}`);
+    expect(page.text).toContain(`${names.ended} 1 member ${TeamList.NO_JOURNEY}`);
+    // A current journey wins over the next one.
+    expect(page.text).toContain(`${names.running} 1 member Current journey: ${await journey(3)}`);
   });
 
   it('renders inside the app shell, whose navigation comes from the same request', async () => {

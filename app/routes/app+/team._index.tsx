@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { formatShortDate } from '~/components/articles';
 import { policy } from '@modules/identity/index.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
@@ -8,8 +9,15 @@ import { teamListCards, teamListJourneys } from '~/utils/team-access.server';
 
 export const meta = appMeta('Teams');
 
-/** Shown on a team card whose schedule has no current journey (none started yet, a break, or ended). */
+/** Shown on a team card whose schedule has no current journey and none to come (nothing scheduled, or ended). */
 export const NO_JOURNEY = 'No journey scheduled';
+
+/** A card's journey line: the current journey, else the next scheduled one and its start, else NO_JOURNEY. */
+export function journeyLine(t: { currentJourney: string | null; nextJourney: { name: string; startsAt: string } | null }) {
+  if (t.currentJourney) return `Current journey: ${t.currentJourney}`;
+  if (t.nextJourney) return `Next: ${t.nextJourney.name} from ${formatShortDate(t.nextJourney.startsAt)}`;
+  return NO_JOURNEY;
+}
 
 /** /app/team: the user's enabled teams as cards: name, description, member count and current journey. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     organisationName: user.userPermissions.organisationName,
     showJourneys: policy.canSeeJourneys(user),
-    teams: teams.map((t) => ({ ...t, currentJourney: current.get(t.teamId)?.name ?? null })),
+    teams: teams.map((t) => {
+      const j = current.get(t.teamId);
+      return { ...t, currentJourney: j?.current?.name ?? null, nextJourney: j?.next ? { name: j.next.name, startsAt: j.next.startsAt } : null };
+    }),
   };
 }
 
@@ -41,7 +52,7 @@ export default function TeamList() {
                 {t.description ? <span className="team-card-description">{t.description}</span> : null}
                 <span className="team-card-facts">
                   <span>{members(t.memberCount)}</span>
-                  {showJourneys ? <span>{t.currentJourney ? `Current journey: ${t.currentJourney}` : NO_JOURNEY}</span> : null}
+                  {showJourneys ? <span>{journeyLine(t)}</span> : null}
                 </span>
               </Link>
             </li>

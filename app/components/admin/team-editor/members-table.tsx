@@ -24,20 +24,31 @@ export function PasswordDot({ has }: { has: boolean }) {
   );
 }
 
-/** Team admin on or off, saved at once; with JS the screen shows the new value before the server answers. */
-function AdminToggle({ member }: { member: MemberRow }) {
+/**
+ * Team admin on or off, saved at once; with JS the screen shows the new value before the server answers.
+ * The state ("Admin" / "Member") is text in the cell; the button names the action ("Make admin" /
+ * "Remove admin") and whom it is for, so neither sighted nor screen-reader users read a state as a verb.
+ */
+export function AdminToggle({ member }: { member: MemberRow }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const pending = fetcher.formData?.get('isTeamAdmin');
   // Optimistic while sending; after a failure the server's value (the loader) shows again.
   const isAdmin = pending === 'true' ? true : pending === 'false' ? false : member.isTeamAdmin;
   const failed = fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok;
   return (
-    <fetcher.Form method="post" action="?index">
+    <fetcher.Form method="post" action="?index" className="te-admin-toggle">
       <input type="hidden" name="intent" value="toggleAdmin" />
       <input type="hidden" name="teamUserId" value={member.teamUserId} />
       <input type="hidden" name="isTeamAdmin" value={isAdmin ? 'false' : 'true'} />
-      <button type="submit" className="button small" role="switch" aria-checked={isAdmin} aria-label={`Team admin: ${member.fullName}`}>
+      <span className="te-role" aria-live="polite">
         {isAdmin ? 'Admin' : 'Member'}
+      </span>{' '}
+      <button
+        type="submit"
+        className="button small"
+        aria-label={isAdmin ? `Remove admin: ${member.fullName} becomes a member` : `Make admin: ${member.fullName} becomes a team admin`}
+      >
+        {isAdmin ? 'Remove admin' : 'Make admin'}
       </button>
       {failed ? (
         <span className="te-status error" role="alert">
