@@ -5,9 +5,11 @@ import * as csvImport from '../routes/admin+/team-editor.$teamId.import._index';
 import * as uploadFiles from '../routes/api+/file+/uploadFiles';
 import { boundaryOf, parseDisposition, parseMultipart } from './multipart.server';
 import { readFormWithFiles } from './upload.server';
+import { TINY_PNG } from '../../tests/support/images';
 
 /** Upload names with ';', '=' and '"' are read (and cleaned where stored), not refused. */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89, 0, 0, 0, 0]);
+// A real image: uploads are decoded and re-encoded (decision 243).
+const PNG = TINY_PNG;
 const enc = new TextEncoder();
 
 function rawMultipart(boundary: string, parts: { disposition: string; type?: string; body: string | Uint8Array }[]) {

@@ -132,7 +132,10 @@ describe('my activities', () => {
   it('completes tasks only in order; the last one completes the activity, announces it once and counts as progress', async () => {
     const { userId } = await makeUser();
     const start = new Date(Date.now() - 1000);
-    const my = await addMyActivity(getDb(), userId, { activityId: 10, journeyStepId: 42 });
+    // Linked to a journey step as an older copy may be (addMyActivity checks a new link: its own test).
+    const added = await addMyActivity(getDb(), userId, { activityId: 10 });
+    await getDb().updateTable('my_activities').set({ journey_step_id: 42 }).where('id', '=', added.myActivityId).execute();
+    const my = { ...added, journeyStepId: 42 };
     const heard: number[] = [];
     const off = onEvent('myActivity.completed', 'test', async (_db, fact) => {
       if (fact.userId === userId) heard.push(fact.journeyStepId ?? 0);

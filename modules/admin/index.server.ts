@@ -93,7 +93,6 @@ export {
   IMPORT_MAX_BYTES,
   NOT_CSV_MESSAGE,
   abandonStaleImports,
-  INCOMPLETE_MESSAGE,
   STILL_READING_MESSAGE,
 } from './csv-import.server';
 export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';

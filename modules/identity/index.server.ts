@@ -27,7 +27,7 @@ export {
 } from './permissions.server';
 /** The one permission policy: `policy.canSeeTeamInsights(user, team)` and so on. */
 export * as policy from './policy.server';
-export type { PolicyUser, TeamScope, PostScope, ProfileScope } from './policy.server';
+export type { PolicyUser, TeamScope, PostScope } from './policy.server';
 export {
   validateSessionId,
   type SessionReads,

@@ -7,7 +7,7 @@ import { completeJourneysAfterActivity } from './journeys.server';
 
 export { listPublicJourneys } from './public-journeys.server';
 export { getJourneyForUser, startUserJourney, listUserJourneys, listReadableJourneys, type JourneyView } from './journeys.server';
-export { teamJourneysOfUser, currentJourneysOf, currentJourneysFrom, scheduledEntriesOfUser, getTeamJourneysPage, getTeamJourneyPanel, setTeamSchedule, type TeamJourneyEntry, type TeamCardJourneys } from './team-schedule.server';
+export { teamJourneysOfUser, currentJourneysOf, currentJourneysFrom, scheduledEntriesOfUser, getTeamJourneysPage, getTeamJourneyPanel, setTeamSchedule, type TeamJourneyEntry } from './team-schedule.server';
 export { claimUnlockedTeamJourneys } from './unlock-notices.server';
 export { importJourneys, seedJourneys, JourneyImportError } from './import.server';
 export { journeyBadgeSvg, journeySummaryPdf } from './awards.server';

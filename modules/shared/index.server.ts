@@ -51,14 +51,10 @@ export {
   readBlob,
   blobUrl,
   isBlobId,
-  isPlainText,
   blobOwner,
   pruneUnreferencedBlobs,
   UNREFERENCED_BLOB_GRACE_MS,
-  type BlobOwner,
-  type BlobOwnerKind,
-  type StoredBlob,
 } from './storage.server';
-export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS, imageTooLargeMessage } from './images.server';
+export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { formatShortDate, DAY } from './clock';
-export { hasLoneSurrogate, isWellFormedText, NOT_WELL_FORMED, MAX_ID, boundedInt } from './validation';
+export { hasLoneSurrogate, MAX_ID, boundedInt } from './validation';

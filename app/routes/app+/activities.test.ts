@@ -175,8 +175,13 @@ describe('Explore > Activities, My Activities and Completed Activities', () => {
       .select(['s.id', 'j.name'])
       .orderBy('s.id')
       .executeTakeFirstOrThrow();
-    await addMyActivity(getDb(), userId, { activityId: 1, journeyStepId: step.id });
-    await addMyActivity(getDb(), userId, { activityId: 2, journeyStepId: 2_000_000_000 });
+    // Copies linked to a step, one of them to a step that is gone (a new link is checked: add-my-activity-step.test.ts).
+    const linkTo = async (activityId: number, journeyStepId: number) => {
+      const my = await addMyActivity(getDb(), userId, { activityId });
+      await getDb().updateTable('my_activities').set({ journey_step_id: journeyStepId }).where('id', '=', my.myActivityId).execute();
+    };
+    await linkTo(1, step.id);
+    await linkTo(2, 2_000_000_000);
     await addMyActivity(getDb(), userId, { activityId: 3 });
     const page = await view(mine, '/app/activities', cookie);
     expect(page.data.cards.map((c: any) => c.journeyRibbon)).toEqual([null, 'N/A', step.name]); // newest first
