@@ -109,6 +109,13 @@ describe('CSV import', () => {
     expect((await db().selectFrom('users').select('organisation_id').where('id', '=', stranger.userId).executeTakeFirstOrThrow()).organisation_id).toBe(stranger.organisationId);
   });
 
+  it('an import inserted without a status is being read, so it cannot be confirmed', async () => {
+    const team = await makeTeam();
+    const { id } = await getDb().insertInto('team_imports').values({ team_id: team.teamId, actor_id: null, file_name: 'x.csv', error: null }).returning('id').executeTakeFirstOrThrow();
+    expect((await getImport(getDb(), id))?.status).toBe('reading');
+    await expect(confirmImport(getDb(), null, id)).rejects.toThrow(/still being read/);
+  });
+
   it('refuses what is not a CSV, a file without an email column, and an empty file, leaving nothing behind', async () => {
     const team = await makeTeam();
     const png = Readable.from([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]);

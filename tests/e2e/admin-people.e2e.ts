@@ -84,9 +84,9 @@ for (const javaScript of [true, false]) {
       await page.locator('#import-file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await press(tp, page.getByRole('button', { name: 'Upload and preview' }));
       await waitForPath(page, /\/import\/\d+$/);
-      await expect.poll(() => page.getByRole('button', { name: 'Import 3 rows' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Import 2 rows' }).isVisible()).toBe(true);
       expect(await page.getByRole('list', { name: 'Rows by status' }).innerText()).toMatch(/2\s+Will be created/i);
-      await press(tp, page.getByRole('button', { name: 'Import 3 rows' }));
+      await press(tp, page.getByRole('button', { name: 'Import 2 rows' }));
       // With JS the bar follows the job; without it the page refreshes itself until the result.
       await expect.poll(() => page.getByText(/^Imported \d+ of 3 rows\.$/).isVisible(), { timeout: 30_000 }).toBe(true);
       expect(await page.locator('.te-counts').last().innerText()).toMatch(/2\s+created/);

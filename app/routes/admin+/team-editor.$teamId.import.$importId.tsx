@@ -87,6 +87,8 @@ function Progress({ done, total, running }: { done: number; total: number; runni
 
 export default function ImportPage() {
   const { found, rows, status, offset, pageSize, notice } = useLoaderData<typeof loader>();
+  // The button counts the rows that put someone in the team; refused, duplicate and member rows are skipped.
+  const importable = found.preview.add + found.preview.create;
   const refused = useActionData<typeof action>();
   const base = `/admin/team-editor/${found.teamId}/import/${found.importId}`;
   const running = found.status === 'queued' || found.status === 'running';
@@ -131,7 +133,7 @@ export default function ImportPage() {
           </ul>
           <Form method="post" className="te-actions">
             <button type="submit" className="button primary">
-              Import {found.totalRows} {found.totalRows === 1 ? 'row' : 'rows'}
+              Import {importable} {importable === 1 ? 'row' : 'rows'}
             </button>
             <Link to={`/admin/team-editor/${found.teamId}/import`} className="button">
               Cancel
