@@ -8,12 +8,12 @@ import {
   drainInProcessJobs,
   enqueue,
   getJobProgress,
-  nextCronRun,
   registerJobs,
   schedule,
   sweepScheduledJobs,
   type JobDefinition,
 } from './queue.server';
+import { nextCronRun } from './job-schedulers.server';
 
 /** The job port without Redis: the same processors run in this process, with retries, delays and progress. */
 const flakySchema = z.object({ n: z.coerce.number() });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as BullMQ from 'bullmq';
 import type { Queue } from 'bullmq';
-import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { getRedis, usableRedis, withRedisDeadline } from './redis.server';
 import { loadEnv } from './env.server';
 import { logger } from './logger.server';
 import { getDb } from './db/db.server';
+import { ensureJobSchedulers as ensureSchedulers, startLocalRepeat, stopLocalRepeats, stopWatchingJobSchedulers, watchJobSchedulers as watchSchedulers, type SchedulerPort } from './job-schedulers.server';
 
 /**
  * The job port that modules use (docs/decisions/120-typed-queues-and-schedules.md).
@@ -104,7 +104,6 @@ const registry = new Map<string, JobDefinition>();
 const pending = new Set<Promise<void>>();
 const queues = new Map<QueueName, Queue>();
 let queuesConnection: unknown;
-const repeatTimers: NodeJS.Timeout[] = [];
 const scheduledTimers = new Map<string, { timer: NodeJS.Timeout; release: () => void }>();
 /** In-process job states for getJobProgress (the newest 1000). */
 const localJobs = new Map<string, { queue: QueueName; state: JobState; progress: JobProgress }>();
@@ -446,32 +445,28 @@ export async function sweepScheduledJobs(opts: { graceMs?: number; limit?: numbe
   return ran;
 }
 
-/** The next time a cron pattern fires after `from`. */
-export function nextCronRun(pattern: string, tz: string | undefined, from = new Date()): Date {
-  return CronExpressionParser.parse(pattern, { tz, currentDate: from }).next().toDate();
+/** What the scheduler watch (job-schedulers.server.ts) needs of the queues. */
+const schedulerPort: SchedulerPort = {
+  repeating: () => [...registry.values()].filter((d): d is JobDefinition & { repeat: { pattern: string; tz?: string } } => !!d.repeat),
+  queueOf: (queue) => usableQueue(queue as QueueName),
+  recover: async (jobName) => {
+    if (registry.has(jobName)) await enqueue(jobName as JobName, {} as never, { jobId: `recover-${Date.now()}` });
+  },
+};
+
+/** Creates each repeating job's missing BullMQ job scheduler (every one with `force`); see job-schedulers.server.ts. */
+export function ensureJobSchedulers(opts: { force?: boolean } = {}): Promise<string[]> {
+  return ensureSchedulers(schedulerPort, opts);
 }
 
-function startLocalRepeat(def: JobDefinition & { repeat: { pattern: string; tz?: string } }) {
-  const arm = () => {
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, nextCronRun(def.repeat.pattern, def.repeat.tz).getTime() - Date.now()));
-    const t = setTimeout(() => {
-      repeatTimers.splice(repeatTimers.indexOf(t), 1);
-      void enqueue(def.name as JobName, {} as never).catch((err) => logger().warn({ job: def.name, err }, 'scheduled run failed'));
-      arm();
-    }, delay);
-    t.unref();
-    repeatTimers.push(t);
-  };
-  arm();
+function watchJobSchedulers() {
+  watchSchedulers(schedulerPort);
 }
 
 /**
  * Starts the repeating schedules: BullMQ job schedulers (cron pattern with tz) with Redis, or
  * timers in-process plus the sweep that runs scheduled jobs left over from before a restart.
- * With Redis the schedulers are then watched (decision 245): Redis that restarts empty or is flushed
- * loses them, and nothing would run the sweep, the reminders, publishing or housekeeping again until a
- * restart. They are checked on every reconnect and every JOB_SCHEDULE_CHECK_SECONDS, re-created when
- * missing, and the sweep then runs at once to enqueue again what the lost jobs were carrying.
+ * With Redis the schedulers are then watched (job-schedulers.server.ts, decision 245).
  */
 export async function startSchedules() {
   const redis = loadEnv().REDIS_URL;
@@ -481,70 +476,15 @@ export async function startSchedules() {
     return;
   }
   for (const def of registry.values()) {
-    if (def.repeat) startLocalRepeat(def as JobDefinition & { repeat: { pattern: string; tz?: string } });
+    if (def.repeat) startLocalRepeat(def.repeat, () => void enqueue(def.name as JobName, {} as never).catch((err) => logger().warn({ job: def.name, err }, 'scheduled run failed')));
   }
   // In-process: run what came due while the process was down now, not at the next sweep.
   track(sweepScheduledJobs().then(() => undefined, (err) => logger().warn({ err }, 'scheduled-job sweep failed')));
 }
 
-/** The job run at once when schedulers had to be re-created: it re-enqueues what Redis lost. */
-const RECOVERY_JOB = 'sweep';
-let watch: { timer: NodeJS.Timeout; client: { off(event: 'ready', fn: () => void): unknown }; onReady: () => void } | undefined;
-let checking: Promise<string[]> | undefined;
-
-/**
- * Creates each repeating job's BullMQ job scheduler that Redis does not hold (every one with
- * `force`); answers the names it (re-)created. After a loss (not at start-up) it also enqueues one
- * run of the sweep. Never throws: Redis may be down again, and the next check tries again.
- */
-export function ensureJobSchedulers(opts: { force?: boolean } = {}): Promise<string[]> {
-  checking ??= (async () => {
-    const created: string[] = [];
-    try {
-      for (const def of registry.values()) {
-        if (!def.repeat) continue;
-        const q = await usableQueue(def.queue);
-        if (!q) return created;
-        if (!opts.force && (await withRedisDeadline(q.getJobScheduler(def.name)))) continue;
-        await withRedisDeadline(q.upsertJobScheduler(def.name, { pattern: def.repeat.pattern, tz: def.repeat.tz }, { name: def.name, data: {} }), 5000);
-        created.push(def.name);
-      }
-      if (!opts.force && created.length) {
-        logger().warn({ schedulers: created }, 'job schedulers were missing from Redis (restarted empty or flushed): re-created, sweep queued');
-        if (registry.has(RECOVERY_JOB)) await enqueue(RECOVERY_JOB as JobName, {} as never, { jobId: `recover-${Date.now()}` });
-      }
-    } catch (err) {
-      logger().warn({ err: err instanceof Error ? err.message : String(err) }, 'job scheduler check failed: will try again');
-      if (opts.force) throw err;
-    }
-    return created;
-  })().finally(() => (checking = undefined));
-  return checking;
-}
-
-function watchJobSchedulers() {
-  stopWatchingJobSchedulers();
-  const client = getRedis();
-  if (!client) return;
-  const check = () => void ensureJobSchedulers();
-  // After a reconnect (Redis restarted, perhaps empty) at once; a flush keeps the connection, so also on a timer.
-  client.on('ready', check);
-  const timer = setInterval(check, loadEnv().JOB_SCHEDULE_CHECK_SECONDS * 1000);
-  timer.unref();
-  watch = { timer, client, onReady: check };
-}
-
-function stopWatchingJobSchedulers() {
-  if (!watch) return;
-  clearInterval(watch.timer);
-  watch.client.off('ready', watch.onReady);
-  watch = undefined;
-}
-
 export async function closeQueue() {
-  stopWatchingJobSchedulers();
-  await checking?.catch(() => undefined);
-  for (const t of repeatTimers.splice(0)) clearTimeout(t);
+  await stopWatchingJobSchedulers();
+  stopLocalRepeats();
   for (const id of [...scheduledTimers.keys()]) clearLocalTimer(id);
   await drainInProcessJobs();
   const qs = [...queues.values()];
