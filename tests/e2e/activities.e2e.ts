@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, browserForThisFile, loginAndWait, open, waitForPath, type TestPage } from './support';
+import { TINY_PNG } from '../support/images';
 
 /**
  * My Activities in a real browser as the demo learner (auto-save) and fresh team members, JavaScript on and off: add an activity from
@@ -48,7 +49,8 @@ async function settle(tp: TestPage) {
 const counter = (page: Page) => page.locator('a.app-counter[href="/app/activities"] .app-counter-badge');
 const counterValue = async (page: Page) => Number(await counter(page).innerText());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b3e10000000049454e44ae426082', 'hex');
+// A real image: uploads are decoded and re-encoded (decision 243).
+const PNG = Buffer.from(TINY_PNG);
 
 /** Fills one task field by its type (the field renderer's task-field-N class). */
 async function fill(tp: TestPage, field: Locator, n: number) {

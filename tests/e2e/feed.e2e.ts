@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { browserForThisFile, loginAndWait, open, type TestPage } from './support';
+import { TINY_PNG } from '../support/images';
 
 /**
  * The team feed in a real browser, JavaScript on and off: the demo team admin schedules a post with
@@ -12,7 +13,8 @@ const { newPage } = browserForThisFile();
 const TEAM_ADMIN = 'teamadmin@leda.test';
 const LEARNER = 'learner@leda.test';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b3e10000000049454e44ae426082', 'hex');
+// A real image: uploads are decoded and re-encoded (decision 243).
+const PNG = Buffer.from(TINY_PNG);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function signedIn(email: string, javaScript: boolean) {
