@@ -113,29 +113,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 function ExpiredPanel() {
   return (
-    <section className="status-panel">
-      <span className="status-icon warn" aria-hidden="true">
-        !
-      </span>
-      <h1>{FEEDBACK_EXPIRED_MESSAGE}</h1>
-      <p>Feedback links work for a limited time, and a link sent to you by email works once. Ask the person who sent it for a new link if you would still like to give feedback.</p>
-      <div className="cta-actions center">
-        <Link className="button large" to="/">
-          Back to the main site
-        </Link>
-      </div>
-    </section>
+    <StatusPanel
+      title={FEEDBACK_EXPIRED_MESSAGE}
+      body="Feedback links work for a limited time, and a link sent to you by email works once. Ask the person who sent it for a new link if you would still like to give feedback."
+    />
   );
 }
 
 function RefusedPanel({ message }: { message: string }) {
+  return <StatusPanel title={message} body="Feedback is anonymous and counts one answer per person, so results never show what a single person said." />;
+}
+
+/** A warning with a way back to the main site: an expired link, or an answer that is refused. */
+function StatusPanel({ title, body }: { title: string; body: string }) {
   return (
     <section className="status-panel">
       <span className="status-icon warn" aria-hidden="true">
         !
       </span>
-      <h1>{message}</h1>
-      <p>Feedback is anonymous and counts one answer per person, so results never show what a single person said.</p>
+      <h1>{title}</h1>
+      <p>{body}</p>
       <div className="cta-actions center">
         <Link className="button large" to="/">
           Back to the main site

@@ -1,24 +1,17 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb, resetEnvCache } from '@modules/shared/index.server';
+import { describe, expect, it } from 'vitest';
+import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
 import { createImportPreview, getImport, listImportRows, NOT_CSV_MESSAGE } from './csv-import.server';
 import { confirmImport, importErrorReport, runImport, sweepImports } from './csv-import-run.server';
+import { runJobsInProcess } from '../../tests/support/jobs-in-process';
 
 /**
  * CSV import with real files (admin-console sections 4, 5, 8): preview statuses, the job's result,
  * the error report, re-runs and a crash mid-import. Jobs run in this process (no REDIS_URL);
  * jobs/csv-import.test.ts kills a real BullMQ worker mid-import.
  */
-const saved = process.env.REDIS_URL;
-beforeAll(() => {
-  delete process.env.REDIS_URL;
-  resetEnvCache();
-});
-afterAll(() => {
-  if (saved) process.env.REDIS_URL = saved;
-  resetEnvCache();
-});
+runJobsInProcess();
 
 const db = () => getDb();
 const bytes = (text: string) => Readable.from([Buffer.from(text, 'utf8')]);

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb, resetEnvCache } from '@modules/shared/index.server';
+import { describe, expect, it } from 'vitest';
+import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
 import { createImportPreview, sweepImports } from '@modules/admin/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
 import { args, formRequest, ORIGIN, run } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as upload from './team-editor.$teamId.import._index';
 import * as importPage from './team-editor.$teamId.import.$importId';
+import { runJobsInProcess } from '../../../tests/support/jobs-in-process';
 
 /**
  * The admin team editor's CSV import as the admin sees it (spec-gaps item 3, security item 5): rows the
@@ -14,15 +15,7 @@ import * as importPage from './team-editor.$teamId.import.$importId';
  * process died mid-upload) cannot be confirmed and is cleaned up with a message.
  * Jobs run in this process (no REDIS_URL): the BullMQ path is jobs/csv-import.test.ts.
  */
-const saved = process.env.REDIS_URL;
-beforeAll(() => {
-  delete process.env.REDIS_URL;
-  resetEnvCache();
-});
-afterAll(() => {
-  if (saved) process.env.REDIS_URL = saved;
-  resetEnvCache();
-});
+runJobsInProcess();
 
 const db = () => getDb();
 const HEADER = 'First name,Last name,Email,Job title,Is this person the admin?\r\n';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb, resetEnvCache } from '@modules/shared/index.server';
+import { describe, expect, it } from 'vitest';
+import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
 import { args, formRequest, getRequest, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
@@ -15,17 +15,10 @@ import * as apiToggle from '../api+/admin+/toggleTeamUserAdmin';
 import * as apiRemove from '../api+/admin+/removeTeamUser';
 import * as apiWelcome from '../api+/admin+/sendWelcomeEmails';
 import * as apiUpdate from '../api+/admin+/updateTeam';
+import { runJobsInProcess } from '../../../tests/support/jobs-in-process';
 
 /** The admin team editor as a product admin uses it (real database, real Requests), and who is refused. */
-const saved = process.env.REDIS_URL;
-beforeAll(() => {
-  delete process.env.REDIS_URL;
-  resetEnvCache();
-});
-afterAll(() => {
-  if (saved) process.env.REDIS_URL = saved;
-  resetEnvCache();
-});
+runJobsInProcess();
 
 async function scene() {
   const team = await makeTeam({ name: 'Blue Team' });
