@@ -3,7 +3,7 @@ import { flatRoutes } from 'remix-flat-routes';
 /**
  * Remix classic compiler. `server` bundles server.ts together with the app into
  * build/index.js, so the web process has one module graph (one database handle).
- * v3_routeConfig is Vite-only and cannot be enabled here: see docs/decisions/001-stack.md.
+ * v3_routeConfig is Vite-only and cannot be enabled here: see docs/decisions/001-stack-and-layout.md.
  * Routes: Remix's flat-routes convention with remix-flat-routes' "+" folders (app/routes/api+/post+/
  * savePost.ts is /api/post/savePost): docs/decisions/230-route-folders.md.
  * @type {import('@remix-run/dev').AppConfig}

@@ -6,7 +6,7 @@ import { logger } from '@modules/shared/index.server';
  * a lone surrogate, `%C0%AF` an overlong '/', a lone `%`) is answered 400 here, before Express's
  * router (its `app.all('*')` param decode throws a URIError that used to end as a 500 with an
  * error-level stack trace) and before Remix (which would pass the raw, undecoded text on as a
- * param). One place for the whole class (docs/decisions/249-malformed-urls.md).
+ * param). One place for the whole class (docs/decisions/249-malformed-urls-and-query-numbers.md).
  */
 export const MALFORMED_URL_MESSAGE = 'This address is not valid: it has a bad percent-encoding (a % not followed by UTF-8 bytes). Check the link and try again.';
 

@@ -167,23 +167,29 @@ describe('my activities', () => {
     expect((await listMyActivities(getDb(), userId, { completed: true })).map((m) => m.myActivityId)).toEqual([my.myActivityId]);
   });
 
-  it("a listener's failure rolls the completion back: the last task and the activity stay open", async () => {
+  it("a listener that fails after the commit leaves the completion standing (decision 131)", async () => {
     const { userId } = await makeUser();
     const my = await addMyActivity(getDb(), userId, { activityId: 14 });
     for (const t of my.myActivityTasks.slice(0, -1)) await completeMyActivityTask(getDb(), userId, { myActivityId: my.myActivityId, myActivityTaskId: t.myActivityTaskId });
     const last = { myActivityId: my.myActivityId, myActivityTaskId: my.myActivityTasks.at(-1)!.myActivityTaskId };
-    const off = onEvent('myActivity.completed', 'test-failing', async (_db, fact) => {
-      if (fact.userId === userId) throw new Error('journeys is down');
+    const seen: number[] = [];
+    const off = onEvent('myActivity.completed', 'test-failing', async (db, fact) => {
+      if (fact.userId !== userId) return;
+      // The listener sees the committed completion through a connection of its own.
+      const row = await db.selectFrom('my_activities').select('completed_at').where('id', '=', fact.myActivityId).executeTakeFirstOrThrow();
+      if (row.completed_at) seen.push(fact.myActivityId);
+      throw new Error('journeys is down');
     });
     try {
-      await expect(completeMyActivityTask(getDb(), userId, last)).rejects.toThrow('journeys is down');
+      const done = await completeMyActivityTask(getDb(), userId, last);
+      expect(done.activityCompleted).toBe(true);
     } finally {
       off();
     }
+    expect(seen).toEqual([my.myActivityId]);
     const after = await getMyActivity(getDb(), userId, my.myActivityId);
-    expect(after.completedAt).toBeNull();
-    expect(after.myActivityTasks.at(-1)!.completedAt).toBeNull();
-    expect((await completeMyActivityTask(getDb(), userId, last)).activityCompleted).toBe(true);
+    expect(after.completedAt).not.toBeNull();
+    expect(after.myActivityTasks.at(-1)!.completedAt).not.toBeNull();
   });
 
   it("another user's activity is not found for reading, saving, completing or deleting", async () => {

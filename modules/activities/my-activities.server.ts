@@ -256,10 +256,11 @@ export interface CompleteResult extends CompletionOutcome {
 }
 
 /**
- * Completes a task (in order); completing the last one completes the activity and announces
- * 'myActivity.completed' inside the same transaction (decision 131: journeys' listener completes the
- * step and the journey atomically with it, and may answer the journey it completed). `beforeComplete`
- * lets a caller save the task's answers in that transaction too (the Complete button of a form).
+ * Completes a task (in order); completing the last one completes the activity. After the commit it
+ * announces 'myActivity.completed' with `isolate` (decision 131): journeys' listener completes the
+ * journey and may answer the journey it completed, and a listener that fails is logged and skipped,
+ * so the learner's completion stands. `beforeComplete` lets a caller save the task's answers in the
+ * completion's transaction (the Complete button of a form).
  */
 export async function completeMyActivityTask(
   db: Kysely<Database>,
@@ -274,22 +275,17 @@ export async function completeMyActivityTask(
     if (task.completed_at == null) await trx.updateTable('my_activity_tasks').set({ completed_at: now }).where('id', '=', task.id).execute();
     const allDone = tasks.every((t) => t.id === task.id || t.completed_at != null);
     const completesNow = allDone && my.completed_at == null;
-    let outcome: CompletionOutcome = {};
-    if (completesNow) {
-      await trx.updateTable('my_activities').set({ completed_at: now }).where('id', '=', my.id).execute();
-      const answers = await announce(trx, 'myActivity.completed', {
-        userId,
-        myActivityId: my.id,
-        sourceActivityId: my.source_activity_id,
-        journeyStepId: my.journey_step_id,
-        completedAt: now,
-      });
-      outcome = answers.find((a) => a.completedUserJourneyId != null) ?? {};
-    }
-    return { completesNow, outcome };
+    if (completesNow) await trx.updateTable('my_activities').set({ completed_at: now }).where('id', '=', my.id).execute();
+    return { completesNow, my, now };
   });
+  let outcome: CompletionOutcome = {};
+  if (done.completesNow) {
+    const fact = { userId, myActivityId: done.my.id, sourceActivityId: done.my.source_activity_id, journeyStepId: done.my.journey_step_id, completedAt: done.now };
+    const answers = await announce(db, 'myActivity.completed', fact, { isolate: true });
+    outcome = answers.find((a) => a.completedUserJourneyId != null) ?? {};
+  }
   const myActivity = await getMyActivity(db, userId, input.myActivityId);
-  return { myActivity, activityCompleted: done.completesNow, ...done.outcome };
+  return { myActivity, activityCompleted: done.completesNow, ...outcome };
 }
 
 /** userProgress.activity: the first completion time per catalogue activity id (one grouped query). */

@@ -14,7 +14,7 @@ import { DAY } from '@modules/shared/clock';
 
 /**
  * A newsletter subscribe takes effect only through a link emailed to the address (issue 7, item 12;
- * docs/decisions/113-newsletter-confirmation.md): a form or /api call only sends the confirmation
+ * docs/decisions/113-newsletter-confirmation-and-styles.md): a form or /api call only sends the confirmation
  * email. The link's token is single use, expires after 7 days and is stored as its SHA-256; like the
  * account links it is minted at delivery, so the stored email holds no usable link. An unsubscribe
  * takes effect at once (spec: a thank-you right after submit; decision 254); unsubscribe links

@@ -5,7 +5,7 @@ import { URL_ID_PATTERN, type PublicContentDetail } from './contents.server';
 /**
  * Contents (articles) as the learner app reads them through /api/content/*: any content by id or
  * urlId, public or not (learners are signed in), with sanitised HTML. The preview carries only
- * the opening of the HTML (docs/decisions/055-content-preview.md).
+ * the opening of the HTML (docs/decisions/055-content-api.md).
  */
 
 /** A public article's fields (without its blob id and featured flag), plus whether it is public. */

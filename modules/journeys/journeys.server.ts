@@ -290,8 +290,8 @@ export async function listReadableJourneys(db: Db, user: PolicyUser) {
 
 /**
  * The journeys listener of 'myActivity.completed' (decision 131): completing an activity may
- * complete a step of a journey the learner has started, and so the journey. Runs inside the
- * completion's transaction; answers the journey it completed (learner-app s.7). Three queries.
+ * complete a step of a journey the learner has started, and so the journey. Runs after the
+ * completion's commit; answers the journey it completed (learner-app s.7). Three queries.
  */
 export async function completeJourneysAfterActivity(db: Db, fact: { userId: number; sourceActivityId: number | null; completedAt: Date }) {
   if (fact.sourceActivityId === null) return undefined;
