@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { isTokenShaped, mintToken } from '@modules/identity/index.server';
 import { loadEnv } from '@modules/shared/index.server';
 import type { Respondent } from '@modules/social/index.server';
 import { getOptionalUser } from './session.server';
@@ -12,7 +12,6 @@ import { storeOf } from './request-context.server';
  */
 export const FEEDBACK_COOKIE = 'leda_feedback';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
-const KEY_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const MINTED = 'feedback-cookie-minted';
 
 function readCookie(header: string | null, name: string): string | null {
@@ -34,12 +33,12 @@ export interface FeedbackVisitor {
 
 export async function feedbackVisitor(request: Request): Promise<FeedbackVisitor> {
   const sent = readCookie(request.headers.get('cookie'), FEEDBACK_COOKIE);
-  const existing = sent && KEY_SHAPE.test(sent) ? sent : null;
+  const existing = sent && isTokenShaped(sent) ? sent : null;
   const viewerUserId = (await getOptionalUser(request))?.userId ?? null;
   // One new cookie per HTTP request: after a plain POST the action and the page's loader both run.
   const store = storeOf(request);
   const mintedEarlier = store?.memo.get(MINTED) as Promise<string> | undefined;
-  const key = existing ?? (mintedEarlier ? await mintedEarlier : randomBytes(32).toString('base64url'));
+  const key = existing ?? (mintedEarlier ? await mintedEarlier : mintToken().token);
   if (!existing && !mintedEarlier) store?.memo.set(MINTED, Promise.resolve(key));
   const secure = loadEnv().APP_ENV !== 'development' ? '; Secure' : '';
   return {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashToken, isTokenShaped, mintToken } from '@modules/identity/index.server';
 import { sql, type Kysely } from 'kysely';
 import {
   emailLayout,
@@ -28,15 +29,13 @@ export const NEWSLETTER_EMAILS_PER_ADDRESS_PER_HOUR = 3;
 export const NEWSLETTER_EMAILS_PER_HOUR = 200;
 
 const KIND: Record<NewsletterAction, string> = { subscribe: 'newsletter-subscribe', unsubscribe: 'newsletter-unsubscribe' };
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const normal = (email: string) => email.trim().toLowerCase();
 
 async function createNewsletterToken(db: Kysely<Database>, email: string, action: NewsletterAction) {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintToken();
   await db
     .insertInto('newsletter_tokens')
-    .values({ token_hash: hash(token), email: normal(email), action, expires_at: new Date(Date.now() + NEWSLETTER_TOKEN_TTL_MS) })
+    .values({ token_hash: tokenHash, email: normal(email), action, expires_at: new Date(Date.now() + NEWSLETTER_TOKEN_TTL_MS) })
     .execute();
   return token;
 }
@@ -89,11 +88,11 @@ export async function requestNewsletterChange(db: Kysely<Database>, email: strin
 
 /** What a live, unused confirmation link would do, without using it (the page shows the button). */
 export async function peekNewsletterToken(db: Kysely<Database>, token: string) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   return db
     .selectFrom('newsletter_tokens')
     .select(['email', 'action'])
-    .where('token_hash', '=', hash(token))
+    .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
@@ -124,12 +123,12 @@ async function setUnsubscribed(db: Kysely<Database>, email: string) {
 
 /** Uses the link up and applies it; undefined for an unknown, used or expired link. */
 export async function confirmNewsletterChange(db: Kysely<Database>, token: string) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('newsletter_tokens')
       .set({ used_at: new Date() })
-      .where('token_hash', '=', hash(token))
+      .where('token_hash', '=', hashToken(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date())
       .returning(['email', 'action'])

@@ -40,7 +40,7 @@ export {
 } from './sessions.server';
 export { hashPassword } from './passwords.server';
 export { isCommonPassword, COMMON_PASSWORD_MESSAGE } from './common-passwords.server';
-export { createOneTimeToken, hashToken } from './tokens.server';
+export { createOneTimeToken, hashToken, isTokenShaped, mintToken } from './tokens.server';
 export {
   createOrganisation,
   createTeam,

@@ -11,15 +11,30 @@ export const TOKEN_TTL_MS: Record<OneTimeTokenPurpose, number> = {
   'verify-account': 7 * DAY,
 };
 
+/** The SHA-256 of a token: the only form in which any token is stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new secret for a link, a cookie or a feed: 256 random bits as base64url (43 characters), and its
+ * hash to store. Every token Leda mints comes from here (issue 30).
+ */
+export function mintToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** Whether a string can be a token at all: refused before any query when not. */
+export const isTokenShaped = (token: string) => TOKEN_SHAPE.test(token);
 
 /** 256 random bits, base64url; only the SHA-256 is stored. */
 export async function createOneTimeToken(db: Kysely<Database>, userId: number, purpose: OneTimeTokenPurpose) {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintToken();
   await db
     .insertInto('one_time_tokens')
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       purpose,
       user_id: userId,
       expires_at: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
@@ -28,11 +43,9 @@ export async function createOneTimeToken(db: Kysely<Database>, userId: number, p
   return token;
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
-
 /** The user a live, unused token belongs to, without using it up (to decide what a page shows). */
 export async function peekOneTimeToken(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const row = await db
     .selectFrom('one_time_tokens')
     .select('user_id')
@@ -46,7 +59,7 @@ export async function peekOneTimeToken(db: Kysely<Database>, token: string, purp
 
 /** Uses the token up atomically; undefined when it is unknown, used or expired. */
 export async function consumeOneTimeToken(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const row = await db
     .updateTable('one_time_tokens')
     .set({ used_at: new Date() })

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { sql } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { registerOneTimeLink } from '@modules/shared/mail.server';
 import { loadEnv } from '@modules/shared/env.server';
 import { DAY } from '@modules/shared/clock';
-import { hashToken } from './tokens.server';
+import { hashToken, isTokenShaped, mintToken } from './tokens.server';
 
 /**
  * User settings (learner-app 3: keys with text values, booleans as 'true') and the one-click
@@ -143,21 +142,20 @@ export const isUnsubscribeKind = (k: string): k is UnsubscribeKind => Object.has
 
 /** Long enough for an email read weeks later; pruned by the reminder sweep. */
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 90 * DAY;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{40,64}$/;
 
 /** 256 random bits; only the SHA-256 is stored. */
 export async function createUnsubscribeToken(db: Db, userId: number, kind: UnsubscribeKind, now = new Date()) {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintToken();
   await db
     .insertInto('unsubscribe_tokens')
-    .values({ token_hash: hashToken(token), user_id: userId, kind, expires_at: new Date(now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS) })
+    .values({ token_hash: tokenHash, user_id: userId, kind, expires_at: new Date(now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS) })
     .execute();
   return token;
 }
 
 /** What a live token would turn off (for the confirm page), or undefined. */
 export async function peekUnsubscribeToken(db: Db, token: string) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const row = await db
     .selectFrom('unsubscribe_tokens')
     .select(['user_id', 'kind'])

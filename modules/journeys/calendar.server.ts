@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { policy, type PolicyUser } from '@modules/identity/index.server';
+import { hashToken, isTokenShaped, mintToken, policy, type PolicyUser } from '@modules/identity/index.server';
 import type { Db } from '@modules/shared/index.server';
 import { BREAK_JOURNEY_ID } from './rules';
 
@@ -10,15 +9,13 @@ import { BREAK_JOURNEY_ID } from './rules';
  * length in days (7 when unset), with the unlock date in the description. RFC 5545: CRLF lines, text
  * escaped, long lines folded.
  */
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export async function createCalendarToken(db: Db, userId: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintToken();
   await db
     .insertInto('journey_calendar_tokens')
-    .values({ user_id: userId, token_hash: hash(token) })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: hash(token) }))
+    .values({ user_id: userId, token_hash: tokenHash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: tokenHash }))
     .execute();
   return token;
 }
@@ -33,8 +30,8 @@ export async function hasCalendarToken(db: Db, userId: number) {
 
 /** The user a feed token belongs to, or null (unknown or revoked). */
 export async function calendarTokenUser(db: Db, token: string): Promise<number | null> {
-  if (!CALENDAR_TOKEN.test(token)) return null;
-  const row = await db.selectFrom('journey_calendar_tokens').select('user_id').where('token_hash', '=', hash(token)).executeTakeFirst();
+  if (!isTokenShaped(token)) return null;
+  const row = await db.selectFrom('journey_calendar_tokens').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
   return row?.user_id ?? null;
 }
 

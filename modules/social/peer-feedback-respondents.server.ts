@@ -1,5 +1,5 @@
 import { DomainError, type Db } from '@modules/shared/index.server';
-import { hashToken } from '@modules/identity/index.server';
+import { hashToken, isTokenShaped } from '@modules/identity/index.server';
 
 /**
  * Who may answer a learner's feedback (decision 240). The learner never: signed in, or in a browser
@@ -22,10 +22,9 @@ export interface Respondent {
 
 export const NO_RESPONDENT: Respondent = { browserKey: null, viewerUserId: null };
 
-const BROWSER_KEY_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 const browserHash = (ownerId: number, key: string | null) =>
-  key && BROWSER_KEY_SHAPE.test(key) ? hashToken(`feedback:${ownerId}:browser:${key}`) : null;
+  key && isTokenShaped(key) ? hashToken(`feedback:${ownerId}:browser:${key}`) : null;
 const userHash = (ownerId: number, userId: number | null) => (userId ? hashToken(`feedback:${ownerId}:user:${userId}`) : null);
 
 /** The hashed keys this respondent is known by for this learner (none for an anonymous caller without the cookie). */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   DomainError,
@@ -14,7 +13,7 @@ import {
   type Db,
 } from '@modules/shared/index.server';
 import { DAY, HOUR, MINUTE } from '@modules/shared/clock';
-import { hashToken, policy, type PolicyUser } from '@modules/identity/index.server';
+import { hashToken, isTokenShaped, mintToken, policy, type PolicyUser } from '@modules/identity/index.server';
 import { getReferenceData } from '@modules/catalogue/index.server';
 import {
   ADDITIONAL_COMMENT,
@@ -216,10 +215,10 @@ function requestEmail(to: string, requesterName: string, userId: number, contact
 // ---- Tokens ----
 
 async function createFeedbackToken(db: Db, userId: number, kind: 'contact' | 'public'): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = mintToken();
   await db
     .insertInto('feedback_tokens')
-    .values({ token_hash: hashToken(token), user_id: userId, kind, expires_at: new Date(Date.now() + FEEDBACK_TOKEN_TTL_MS) })
+    .values({ token_hash: tokenHash, user_id: userId, kind, expires_at: new Date(Date.now() + FEEDBACK_TOKEN_TTL_MS) })
     .execute();
   return token;
 }
@@ -245,10 +244,9 @@ export async function createPublicFeedbackToken(db: Db, user: PolicyUser): Promi
   return { token, expiresAt: new Date(Date.now() + FEEDBACK_TOKEN_TTL_MS).toISOString() };
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 async function liveToken(db: Db, token: string) {
-  if (!TOKEN_SHAPE.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   return db
     .selectFrom('feedback_tokens')
     .select(['id', 'user_id', 'kind'])
