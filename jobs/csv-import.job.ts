@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineJob, getDb } from '@modules/shared/index.server';
+import { defineJob, getDb, idNumber } from '@modules/shared/index.server';
 import { markImportFailed, runImport } from '@modules/admin/index.server';
 
-const schema = z.object({ importId: z.number().int().positive().max(2147483647) });
+const schema = z.object({ importId: idNumber });
 
 declare module '@modules/shared/queue.server' {
   interface JobPayloads {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineJob, deliverCommunication, getDb } from '@modules/shared/index.server';
+import { defineJob, deliverCommunication, getDb, idNumber } from '@modules/shared/index.server';
 // The modules whose emails carry one-time links register their link minters when loaded (decision 112):
 // delivery must have them wherever this job runs.
 import '@modules/identity/index.server';
 import '@modules/admin/index.server';
 
-const schema = z.object({ communicationId: z.number().int().positive().max(2147483647) });
+const schema = z.object({ communicationId: idNumber });
 
 declare module '@modules/shared/queue.server' {
   interface JobPayloads {

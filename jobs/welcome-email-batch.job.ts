@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { defineJob, getDb } from '@modules/shared/index.server';
+import { defineJob, getDb, idNumber } from '@modules/shared/index.server';
 import { sendWelcomeEmail } from '@modules/identity/index.server';
 import { welcomeRecipients } from '@modules/admin/index.server';
 
 const schema = z.object({
   /** Unique per batch: a retried batch reuses it, so nobody gets the email twice. */
   batchKey: z.string().min(1).max(100),
-  userIds: z.array(z.number().int().positive().max(2147483647)).min(1).max(10_000),
+  userIds: z.array(idNumber).min(1).max(10_000),
 });
 
 declare module '@modules/shared/queue.server' {

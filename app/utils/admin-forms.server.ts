@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { peopleSchemas } from '@modules/admin/index.server';
-import { MAX_ID } from '@modules/shared/index.server';
+import { idSchema as boundedId } from '@modules/shared/index.server';
 import { DURATION_UNITS, toStoredTime, type DurationUnit } from '@modules/journeys/constants';
 
 /**
@@ -8,8 +8,6 @@ import { DURATION_UNITS, toStoredTime, type DurationUnit } from '@modules/journe
  * browser: a route module's top-level `import { z } from 'zod'` kept the whole of zod (92 KB gzipped)
  * in that screen's JavaScript even though only its action used it (issue 16: no page over 150 KB).
  */
-const boundedId = z.coerce.number().int().min(1).max(MAX_ID);
-
 /** /admin/user-list: grant or revoke org admin. */
 export const orgAdminForm = z.object({ intent: z.literal('orgAdmin'), userId: peopleSchemas.userIdParam, value: z.enum(['true', 'false']), returnTo: z.string().max(2000).optional() });
 

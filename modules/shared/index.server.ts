@@ -57,4 +57,4 @@ export {
 } from './storage.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { formatShortDate, DAY } from './clock';
-export { hasLoneSurrogate, MAX_ID, boundedInt } from './validation';
+export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';

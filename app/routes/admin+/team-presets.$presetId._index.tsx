@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { addBreakToPreset, createPresetJourney, getPresetById, removePresetJourney, updatePresetJourneys } from '@modules/admin/index.server';
 import { UNLOCK_CHOICES, listPickableJourneys, unlockLabel } from '@modules/journeys/index.server';
-import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
+import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { presetItemId } from '~/utils/admin-forms.server';

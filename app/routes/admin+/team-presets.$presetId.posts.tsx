@@ -5,7 +5,7 @@ import { getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
 import { fromDays, toDays, toStoredTime } from '@modules/journeys/constants';
 import { uploadFiles } from '@modules/social/index.server';
-import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
+import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { presetItemId, presetPostForm } from '~/utils/admin-forms.server';

@@ -4,7 +4,7 @@ import { NavLink } from '~/components/link';
 import { getDb, logger } from '@modules/shared/index.server';
 import { getPresetById, presetSchemas, updatePreset } from '@modules/admin/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
-import { idParam, orNotFound } from '~/components/admin/schedule/schedule-form.server';
+import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import scheduleStyles from '~/components/admin/schedule/schedule.css';

@@ -1,6 +1,5 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { boundedInt, isDomainError, MAX_ID } from '@modules/shared/index.server';
+import { idSchema } from '@modules/shared/index.server';
 import {
   addBreak,
   addJourney,
@@ -24,28 +23,8 @@ import {
  * browser runs live. Nothing is stored until Save.
  */
 
-/** An id from a form: a whole number 1..MAX_ID. */
-const idSchema = z.coerce.number().int().min(1).max(MAX_ID);
-
 export const SCHEDULE_SAVED = 'Team saved.';
 export const SCHEDULE_SAVE_FAILED = 'error while saving team';
-
-/** A numeric id from the URL, else a 404 (the admin layout's panel). */
-export function idParam(params: LoaderFunctionArgs['params'], name: string): number {
-  const id = boundedInt(params[name]);
-  if (id === undefined) throw data(null, { status: 404 });
-  return id;
-}
-
-/** Runs a module call; its not-found becomes the 404 panel. */
-export async function orNotFound<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (isDomainError(e) && e.code === 'not_found') throw data(null, { status: 404 });
-    throw e;
-  }
-}
 
 const num = (v: FormDataEntryValue | null, fallback: number) => {
   const n = Number(typeof v === 'string' && v.trim() !== '' ? v : NaN);
