@@ -207,7 +207,7 @@ export async function storeFeatureImage(db: Kysely<Database>, bytes: Uint8Array)
     const blob = await putUploadedBlob(db, { bytes, allowed: FEATURE_IMAGE_TYPES, maxBytes: FEATURE_IMAGE_MAX_BYTES, owner: { kind: 'content' } });
     return blob.blobId;
   } catch (e) {
-    if (e instanceof DomainError && e.message === 'This type of file is not allowed.') throw new DomainError('invalid', 'The feature image must be a PNG or JPEG image.');
+    if (e instanceof DomainError && e.message === 'This type of file is not allowed.') throw new DomainError('invalid', 'The feature image must be a PNG or JPEG image.', { cause: e });
     throw e;
   }
 }

@@ -25,8 +25,9 @@ const STATUS: Record<ErrorCode, number> = {
 
 export class DomainError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
+  /** `cause`: the error this one explains (a constraint violation, a failed fetch), kept for the logs. */
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'DomainError';
     this.code = code;
   }

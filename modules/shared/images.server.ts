@@ -72,6 +72,6 @@ export async function processImage(bytes: Uint8Array, contentType: 'image/png' |
     return { original, variants };
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw new DomainError('invalid', IMAGE_UNREADABLE_MESSAGE);
+    throw new DomainError('invalid', IMAGE_UNREADABLE_MESSAGE, { cause: error });
   }
 }
