@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainInProcessJobs, getDb, MAX_DELIVERY_ATTEMPTS, resetEnvCache } from '@modules/shared/index.server';
+import { describe, expect, it } from 'vitest';
+import { drainInProcessJobs, getDb, MAX_DELIVERY_ATTEMPTS } from '@modules/shared/index.server';
 import { sweepJob } from './sweep.job';
+import { runJobsInProcess } from '../tests/support/jobs-in-process';
 
 /**
  * The sweep resends what a lost job left behind: the communication row, not the job, is the
  * truth. Jobs run in-process here; the sweep itself is the same function the worker runs.
  */
-const savedRedisUrl = process.env.REDIS_URL;
-beforeAll(() => {
-  delete process.env.REDIS_URL;
-  resetEnvCache();
-});
-afterAll(() => {
-  if (savedRedisUrl) process.env.REDIS_URL = savedRedisUrl;
-  resetEnvCache();
-});
+runJobsInProcess();
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

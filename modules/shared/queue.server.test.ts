@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { resetEnvCache } from './env.server';
 import { getDb } from './db/db.server';
 import {
   cancel,
@@ -14,6 +13,7 @@ import {
   type JobDefinition,
 } from './queue.server';
 import { nextCronRun } from './job-schedulers.server';
+import { runJobsInProcess } from '../../tests/support/jobs-in-process';
 
 /** The job port without Redis: the same processors run in this process, with retries, delays and progress. */
 const flakySchema = z.object({ n: z.coerce.number() });
@@ -30,15 +30,7 @@ declare module './queue.server' {
   }
 }
 
-const savedRedisUrl = process.env.REDIS_URL;
-beforeAll(() => {
-  delete process.env.REDIS_URL;
-  resetEnvCache();
-});
-afterAll(() => {
-  if (savedRedisUrl) process.env.REDIS_URL = savedRedisUrl;
-  resetEnvCache();
-});
+runJobsInProcess();
 
 const notes: string[] = [];
 registerJobs([
