@@ -13,7 +13,7 @@ import { NO_PERMISSION, requireApiProductAdmin, requireApiUser, type AuthState }
  */
 export const MAX_API_BODY_BYTES = JSON_BODY_LIMIT;
 
-type Access = 'public' | 'user' | 'productAdmin';
+export type Access = 'public' | 'user' | 'productAdmin';
 
 interface ApiOptions<S extends z.ZodType, A extends Access, R> {
   access: A;
@@ -101,8 +101,9 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
       return apiError(500, GENERIC_ERROR);
     }
   };
-  // The body schema, for the tests that fuzz every field of every /api path (tests/integration/malformed-input.test.ts).
-  return { loader, action: Object.assign(action, { schema: opts.schema as z.ZodType }) };
+  // The body schema and who may call it: for the tests that fuzz every field of every /api path
+  // (tests/integration/malformed-input.test.ts) and for the generated OpenAPI document (app/utils/openapi.server.ts).
+  return { loader, action: Object.assign(action, { schema: opts.schema as z.ZodType, access: opts.access as Access, optionalAuth: opts.optionalAuth ?? false }) };
 }
 
 /** A body the caller can fix: a 4xx with errorMsg, logged at info (not an error of ours). */

@@ -7,6 +7,7 @@ import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
 import { logger, type loadEnv } from '@modules/shared/index.server';
 import { createRequestHandler } from './remix-express.server';
+import { registerApiRoutes } from './openapi.server';
 import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './request-context.server';
 import { connectionCloseWhile } from './graceful-close.server';
 import { refuseMalformedUrl } from './malformed-url.server';
@@ -34,6 +35,7 @@ let requestSeq = 0;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 export function createHttpApp({ build, env, mode, isStopping = () => false, queryCount }: HttpAppOptions) {
+  registerApiRoutes(build.routes);
   const app = express();
   app.disable('x-powered-by');
   // Only the proxies TRUST_PROXY names may set the client address (default none: the socket's address).

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { GENERIC_ERROR, getDb, isDomainError } from '@modules/shared/index.server';
 import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } from '@modules/social/index.server';
@@ -100,5 +101,9 @@ export function uploadRoute(kind: UploadKind) {
       return apiError(500, GENERIC_ERROR);
     }
   };
-  return { loader, action };
+  // The multipart body, for the generated OpenAPI document (app/utils/openapi.server.ts).
+  return { loader, action: Object.assign(action, { multipartSchema: uploadBody(MAX_FILES_PER_UPLOAD), access: 'user' as const }) };
 }
+
+/** What an /api/file/* request carries: up to `max` files in the multipart field 'files' (for the OpenAPI document). */
+export const uploadBody = (max: number) => z.object({ files: z.array(z.file()).min(1).max(max).describe('The files, each checked by its content') });

@@ -17,7 +17,7 @@ import { allRoutes, call, describeResult, type Result, type RouteEntry } from '.
  * /api paths anyone may call without a session. Keep this list short and deliberate: a new
  * /api route is protected unless it is added here (spec api-paths.txt: public site and auth).
  */
-const PUBLIC_API_PREFIXES = ['api.public.', 'api.auth.', 'api.$'];
+const PUBLIC_API_PREFIXES = ['api.public.', 'api.auth.', 'api.$', 'api.openapi[.json]'];
 const isPublicApi = (id: string) => PUBLIC_API_PREFIXES.some((p) => id.startsWith(p));
 
 const routes = allRoutes();

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { GENERIC_ERROR, getDb, isDomainError, logger } from '@modules/shared/index.server';
 import { MAX_PHOTO_BYTES, uploadProfilePhoto } from '@modules/identity/index.server';
 import { apiError } from '~/utils/api.server';
-import { readUploadedFiles } from '~/utils/upload.server';
+import { readUploadedFiles, uploadBody } from '~/utils/upload.server';
 import { requireApiUser } from '~/utils/session.server';
 
 /**
@@ -12,7 +12,7 @@ import { requireApiUser } from '~/utils/session.server';
  */
 export const loader = async () => apiError(405, 'Use POST for this path.');
 
-export async function action({ request }: ActionFunctionArgs) {
+async function uploadPhoto({ request }: ActionFunctionArgs) {
   try {
     if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
     const auth = await requireApiUser(request);
@@ -26,3 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiError(500, GENERIC_ERROR);
   }
 }
+
+/** The multipart body, for the generated OpenAPI document (decision 288). */
+export const action = Object.assign(uploadPhoto, { multipartSchema: uploadBody(1), access: 'user' as const });

@@ -17,4 +17,9 @@ const route = apiRoute({
 });
 
 export const loader = route.loader;
-export const action = (args: ActionFunctionArgs) => refuseOversized(args.request, MAX_TRACKING_BODY_BYTES) ?? route.action(args);
+// The body limit first; the schema and access stay on the action for the OpenAPI document.
+export const action = Object.assign((args: ActionFunctionArgs) => refuseOversized(args.request, MAX_TRACKING_BODY_BYTES) ?? route.action(args), {
+  schema: route.action.schema,
+  access: route.action.access,
+  optionalAuth: route.action.optionalAuth,
+});
