@@ -24,7 +24,8 @@ const local = new Map<number, string>();
 let localSecret: Buffer | undefined;
 let sharedSecret: Promise<Buffer | undefined> | undefined;
 
-const token = () => randomBytes(9).toString('base64url');
+// A version always starts with 'v'; 'x…' marks a one-off that no poll may match (Redis unavailable).
+const token = () => `v${randomBytes(9).toString('base64url')}`;
 const key = (userId: number) => `${loadEnv().REDIS_PREFIX}:nv:${userId}`;
 
 /** The user's current version, or null when none is known (the poll then reads the database). */
