@@ -24,7 +24,7 @@ export {
 } from './notifications.server';
 export { notificationPoll, pollNotModified } from './notification-poll.server';
 export { bumpVersions as bumpNotificationVersions } from './notification-version.server';
-export { fanOutNotification, sweepFanOuts, fanOutJobId } from './notification-fan-out.server';
+export { createFanOutNotification, fanOutNotification, sweepFanOuts, fanOutJobId } from './notification-fan-out.server';
 export {
   AudienceType,
   POST_GONE,
