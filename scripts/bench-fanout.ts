@@ -43,7 +43,7 @@ try {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
   const web = spawnLogged(process.execPath, [serverEntry], env, logFile);
   children.push(web);
   await waitForServer(`${base}/`, web, logFile);

@@ -66,7 +66,12 @@ const { makeOrganisation, makeTeam, makeUser, TEST_PASSWORD } = await import('..
 
 const children: ChildProcess[] = [];
 let nginx: ChildProcess | undefined;
-const nodes: { name: string; port: number; child?: ChildProcess }[] = [];
+interface WebNode {
+  name: string;
+  port: number;
+  child?: ChildProcess;
+}
+const nodes: WebNode[] = [];
 
 async function cleanup() {
   for (const c of children) await stopChild(c);
@@ -99,7 +104,7 @@ function nodeEnv(name: string, port?: number): NodeJS.ProcessEnv {
   };
 }
 
-async function startWeb(node: { name: string; port: number; child?: ChildProcess }) {
+async function startWeb(node: WebNode) {
   const child = spawnLogged(process.execPath, [serverEntry], nodeEnv(node.name, node.port), logFile);
   children.push(child);
   node.child = child;
@@ -253,8 +258,8 @@ try {
   for (let i = 0; i < 3; i++) members.push(await makeUser({ organisationId, teams: [{ teamId }] }));
 
   const [portA, portB] = [await freePort(), await freePort()];
-  const A = { name: 'web-a', port: portA };
-  const B = { name: 'web-b', port: portB };
+  const A: WebNode = { name: 'web-a', port: portA };
+  const B: WebNode = { name: 'web-b', port: portB };
   nodes.push(A, B);
   await Promise.all([startWeb(A), startWeb(B)]);
   await Promise.all([startWorker('worker-1'), startWorker('worker-2')]);

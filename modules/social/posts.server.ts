@@ -4,7 +4,6 @@ import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
 import { deletePostNotifications, NotificationType } from './notifications.server';
 import { createFanOutNotification, startFanOut } from './notification-fan-out.server';
-import { bumpVersions } from './notification-version.server';
 import { attachFiles, dropOrphanFiles, listPostFileIds, resolvePostFiles, type PostFilesChange } from './post-files.server';
 import { AudienceType, fullName, scopeOf, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
 
