@@ -28,7 +28,7 @@ describe.skipIf(!canRun)('notification fan-out on a BullMQ worker process (Redis
     const id = await createFanOutNotification(db, { kind: 'organisation', id: organisationId, unlockedOnly: true }, { type: 1, title: 'Everyone, please read' });
     const delivered = async () => Number((await db.selectFrom('user_notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('notification_id', '=', id).executeTakeFirstOrThrow()).n);
 
-    const first = await startWorkerProcess();
+    const first = await startWorkerProcess({}, 120_000);
     workers.push(first);
     await enqueue('notification-fan-out', { notificationId: id }, { jobId: fanOutJobId(id) });
     await waitFor('some deliveries', async () => (await delivered()) >= 2_000, 60_000, 5);
@@ -37,7 +37,7 @@ describe.skipIf(!canRun)('notification fan-out on a BullMQ worker process (Redis
     expect(atKill, 'the kill landed mid-fan-out').toBeLessThan(N);
 
     expect((await expireDeadWorkerLocks(['fan-out']))['fan-out']).toEqual([fanOutJobId(id)]);
-    const second = await startWorkerProcess();
+    const second = await startWorkerProcess({}, 120_000);
     workers.push(second);
     await waitFor('the fan-out completed', async () => (await getJobProgress('fan-out', fanOutJobId(id)))?.state === 'completed', 90_000, 200);
     await second.stop();
