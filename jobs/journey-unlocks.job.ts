@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob, getDb } from '@modules/shared/index.server';
 import { claimUnlockedTeamJourneys } from '@modules/journeys/index.server';
-import { NotificationType, notifyUsers } from '@modules/social/index.server';
+import { bumpNotificationVersions, NotificationType, notifyUsers } from '@modules/social/index.server';
 
 const schema = z.object({}).passthrough();
 
@@ -17,12 +17,14 @@ declare module '@modules/shared/queue.server' {
  * worker notify nobody twice, and a failure un-claims so the next run retries (decision 186).
  */
 export async function notifyUnlockedJourneys(now = new Date()): Promise<number> {
-  return getDb()
+  const told: number[] = [];
+  const count = await getDb()
     .transaction()
     .execute(async (trx) => {
       const unlocked = await claimUnlockedTeamJourneys(trx, now);
       for (const u of unlocked) {
         if (!u.memberIds.length) continue;
+        told.push(...u.memberIds);
         await notifyUsers(trx, u.memberIds, {
           type: NotificationType.Journey,
           title: `${u.journeyName} is now open`,
@@ -33,6 +35,9 @@ export async function notifyUnlockedJourneys(now = new Date()): Promise<number> 
       }
       return unlocked.length;
     });
+  // After the commit: the members' polls read the new notification (decision 259).
+  await bumpNotificationVersions(told);
+  return count;
 }
 
 /** Every 5 minutes: notifies teams of journeys that unlocked since the last run. */

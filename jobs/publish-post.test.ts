@@ -5,6 +5,7 @@ import { AudienceType, deletePost, jobScheduler, savePost } from '@modules/socia
 import { makeTeam, makeUser } from '../tests/support/factories';
 import { publishDuePostsJob, publishPostJob } from './publish-post.job';
 import { createWorkers, type Workers } from './worker';
+import { notificationFanOutJob } from './notification-fan-out.job';
 
 /**
  * Scheduled posts through the job port: with REDIS_URL a real BullMQ worker (this file's own prefix),
@@ -15,9 +16,9 @@ const hasRedis = Boolean(process.env.REDIS_URL);
 let workers: Workers | undefined;
 
 beforeAll(async () => {
-  registerJobs([publishPostJob, publishDuePostsJob]);
+  registerJobs([publishPostJob, publishDuePostsJob, notificationFanOutJob]);
   if (hasRedis) {
-    workers = createWorkers({ queues: ['publishing'] });
+    workers = createWorkers({ queues: ['publishing', 'fan-out'] });
     await workers.waitUntilReady();
   }
 });
@@ -62,6 +63,7 @@ describe(`scheduled posts (${hasRedis ? 'BullMQ worker on Redis' : 'in-process'}
     // A duplicate run (a second wake-up) publishes and notifies nothing more.
     await processJob('publish-post', { postId: post.postId });
     await processJob('publish-due-posts', {});
+    await waitFor('the fan-out', async () => (await notes(post.postId, s.memberId)) >= 1);
     expect(await notes(post.postId, s.memberId)).toBe(1);
   });
 
@@ -74,6 +76,7 @@ describe(`scheduled posts (${hasRedis ? 'BullMQ worker on Redis' : 'in-process'}
     await waitFor('the rescheduled post', async () => (await postedAt(late.postId)) !== null);
     await sleep(800);
     expect(await postedAt(early.postId)).toBeNull();
+    await waitFor('the fan-out', async () => (await notes(late.postId, s.memberId)) >= 1);
     expect(await notes(late.postId, s.memberId)).toBe(1);
   });
 
@@ -94,7 +97,7 @@ describe(`scheduled posts (${hasRedis ? 'BullMQ worker on Redis' : 'in-process'}
     if (workers) {
       await sleep(1000);
       expect(await postedAt(post.postId)).toBeNull();
-      workers = createWorkers({ queues: ['publishing'] });
+      workers = createWorkers({ queues: ['publishing', 'fan-out'] });
       await workers.waitUntilReady();
       await waitFor('publishing after the restart', async () => (await postedAt(post.postId)) !== null);
     }
@@ -107,8 +110,10 @@ describe(`scheduled posts (${hasRedis ? 'BullMQ worker on Redis' : 'in-process'}
     await processJob('publish-due-posts', {});
     await processJob('publish-due-posts', {});
     expect(await postedAt(lost.id)).not.toBeNull();
+    await waitFor('the fan-out', async () => (await notes(lost.id, s.memberId)) >= 1);
     expect(await notes(lost.id, s.memberId)).toBe(1);
     await waitFor('the first post', async () => (await postedAt(post.postId)) !== null);
+    await waitFor('the fan-out', async () => (await notes(post.postId, s.memberId)) >= 1);
     expect(await notes(post.postId, s.memberId)).toBe(1);
   });
 });

@@ -96,7 +96,16 @@ async function signIn(baseUrl: string): Promise<BenchContext> {
 async function withCatalogueVersion(baseUrl: string, ctx: BenchContext): Promise<BenchContext> {
   const res = await fetch(`${baseUrl}/api/auth/authenticate`, { method: 'POST', headers: { ...json, 'x-access-token': ctx.token }, body: JSON.stringify({ cid: null }) });
   const answer = (await res.json()) as { referenceDataVersion?: number | null };
-  return { ...ctx, referenceDataVersion: answer.referenceDataVersion ?? null };
+  const withVersion: BenchContext = { ...ctx, referenceDataVersion: answer.referenceDataVersion ?? null, pollEtag: '' };
+  // The unchanged poll's ETag (decision 259); renewed every minute, as it is good for five.
+  const renew = async () => {
+    const poll = await fetch(`${baseUrl}/api/notification/poll`, { headers: { 'x-access-token': ctx.token } });
+    await poll.arrayBuffer();
+    withVersion.pollEtag = poll.headers.get('etag') ?? '';
+  };
+  await renew();
+  setInterval(() => void renew().catch(() => undefined), 60_000).unref();
+  return withVersion;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { blobOwner, getDb, IMAGE_WIDTHS, readBlob } from '@modules/shared/index.server';
+import { blobOwner, getDb, IMAGE_WIDTHS, openBlob } from '@modules/shared/index.server';
 import { profilePhotoBlobAccess, type BlobAccess } from '@modules/identity/index.server';
 import { postFileBlobAccess } from '@modules/social/index.server';
 import { answerFileBlobAccess } from '@modules/activities/index.server';
@@ -43,12 +43,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       break;
   }
   if (!access) return notFound();
-  const blob = await readBlob(db, blobId, width);
+  // Streamed a chunk at a time from the shared store or the local folder (decision 257).
+  const blob = await openBlob(db, blobId, width);
   if (!blob) return notFound();
   const isText = blob.contentType.startsWith('text/');
   const headers = new Headers({
     'Content-Type': isText ? 'text/plain; charset=utf-8' : blob.contentType,
-    'Content-Length': String(blob.bytes.byteLength),
+    'Content-Length': String(blob.byteSize),
     'Cache-Control': access === 'public' ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
     'X-Content-Type-Options': 'nosniff',
     // Only media a page embeds is shown inline; anything else (text, PDF) downloads.
@@ -57,5 +58,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   });
   if (access === 'private') headers.set('Vary', 'Cookie');
-  return new Response(new Uint8Array(blob.bytes), { status: 200, headers });
+  return new Response(blob.stream, { status: 200, headers });
 }

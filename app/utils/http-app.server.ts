@@ -6,6 +6,8 @@ import express from 'express';
 import compression from 'compression';
 import type { ServerBuild } from '@remix-run/node';
 import { logger, type loadEnv } from '@modules/shared/index.server';
+import { readSessionCookie } from '@modules/identity/index.server';
+import { pollNotModified } from '@modules/social/index.server';
 import { createRequestHandler } from './remix-express.server';
 import { registerApiRoutes } from './openapi.server';
 import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './request-context.server';
@@ -103,6 +105,20 @@ export function createHttpApp({ build, env, mode, isStopping = () => false, quer
 
   // A path or query that cannot be percent-decoded is a 400 here, not a 500 from the router (decision 249).
   app.use(refuseMalformedUrl);
+
+  // The bell's poll, unchanged: 304 before Remix runs, without any SQL (GitLab's ETag polling; decision 259).
+  app.get('/api/notification/poll', (req, res, next) => {
+    const ifNoneMatch = req.get('if-none-match');
+    if (!ifNoneMatch) return next();
+    const credential = req.get('x-access-token') || readSessionCookie(req.get('cookie') ?? null);
+    pollNotModified(credential, ifNoneMatch).then((unchanged) => {
+      if (!unchanged) return next();
+      res.setHeader('ETag', ifNoneMatch);
+      res.setHeader('Cache-Control', 'private, no-cache');
+      if (queryCount) res.setHeader('X-Leda-Queries', '0');
+      res.status(304).end();
+    }, next);
+  });
 
   app.use('/build', express.static(path.resolve('public/build'), { immutable: true, maxAge: '1y' }));
   // The other public files (favicon, media) by their top-level names: a page request does not look on disk first.

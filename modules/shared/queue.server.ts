@@ -31,6 +31,7 @@ export const QUEUES = {
   publishing: { concurrency: 2 },
   reminders: { concurrency: 2 },
   'link-previews': { concurrency: 4 },
+  'fan-out': { concurrency: 2 },
   maintenance: { concurrency: 1 },
 } as const satisfies Record<string, { concurrency: number }>;
 export type QueueName = keyof typeof QUEUES;

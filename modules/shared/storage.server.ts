@@ -1,14 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/database';
-import { loadEnv } from './env.server';
 import { DomainError } from './errors';
 import { processImage } from './images.server';
+import { deleteBlob, hasBlobBytes, piecesOf, putBlobStream, readBlobStream, streamToBuffer } from './blob-bytes.server';
 
 /**
- * Blob storage: the bytes live in DATA_DIR/blobs/<id> (id random, never a user-given name); the
+ * Blob storage: the bytes live in PostgreSQL whenever DATABASE_URL is set (blob_chunks, shared by
+ * every web node), else in DATA_DIR/blobs/<id> (blob-bytes.server.ts, decision 257); ids are
+ * random, never a user-given name. The
  * `blobs` row records the content type, size, a sha256, and its owner (decision 242): the kind of
  * thing it belongs to and the user it belongs to. The same bytes stored twice by the same owner (a
  * re-run seed) reuse one blob; two owners never share one. Upload paths validate the type by its
@@ -33,14 +33,6 @@ const BLOB_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const isBlobId = (id: string) => BLOB_ID.test(id);
 
-function blobDir() {
-  return path.resolve(loadEnv().DATA_DIR, 'blobs');
-}
-
-function blobPath(blobId: string) {
-  if (!isBlobId(blobId)) throw new DomainError('not_found', 'File not found.');
-  return path.join(blobDir(), blobId);
-}
 
 const ownerUserId = (owner: BlobOwner) => (owner.kind === 'content' ? null : owner.userId);
 
@@ -49,10 +41,7 @@ async function writeBlob(
   input: { bytes: Uint8Array; contentType: string; owner: BlobOwner; width?: number; height?: number; variantOf?: string },
 ): Promise<string> {
   const blobId = randomBytes(18).toString('base64url');
-  await fs.mkdir(blobDir(), { recursive: true });
-  const tmp = `${blobPath(blobId)}.tmp`;
-  await fs.writeFile(tmp, input.bytes);
-  await fs.rename(tmp, blobPath(blobId));
+  await putBlobStream(db, blobId, piecesOf(input.bytes));
   await db
     .insertInto('blobs')
     .values({
@@ -89,7 +78,7 @@ export async function putBlob(
     .where((eb) => (userId === null ? eb('owner_user_id', 'is', null) : eb('owner_user_id', '=', userId)))
     .where('variant_of', 'is', null)
     .executeTakeFirst();
-  if (existing && (await fileExists(blobPath(existing.id)))) {
+  if (existing && (await hasBlobBytes(db, existing.id))) {
     const variants = await db.selectFrom('blobs').select('width').where('variant_of', '=', existing.id).orderBy('width').execute();
     return {
       blobId: existing.id,
@@ -159,17 +148,29 @@ export async function blobOwner(db: Kysely<Database>, blobId: string): Promise<{
 }
 
 /**
- * The blob's type and bytes, or null when it does not exist. With `width`, its resized copy of that
- * width (null when it has none).
+ * A blob as a stream (the route serves it a chunk at a time): its type, size and bytes, or null
+ * when it does not exist. With `width`, its resized copy of that width (null when it has none).
  */
-export async function readBlob(db: Kysely<Database>, blobId: string, width?: number): Promise<{ contentType: string; bytes: Buffer } | null> {
+export async function openBlob(
+  db: Kysely<Database>,
+  blobId: string,
+  width?: number,
+): Promise<{ contentType: string; byteSize: number; stream: ReadableStream<Uint8Array> } | null> {
   if (!isBlobId(blobId)) return null;
   const row = width
-    ? await db.selectFrom('blobs').select(['id', 'content_type']).where('variant_of', '=', blobId).where('width', '=', width).executeTakeFirst()
-    : await db.selectFrom('blobs').select(['id', 'content_type']).where('id', '=', blobId).executeTakeFirst();
+    ? await db.selectFrom('blobs').select(['id', 'content_type', 'byte_size']).where('variant_of', '=', blobId).where('width', '=', width).executeTakeFirst()
+    : await db.selectFrom('blobs').select(['id', 'content_type', 'byte_size']).where('id', '=', blobId).executeTakeFirst();
   if (!row) return null;
+  const stream = await readBlobStream(db, row.id);
+  return stream ? { contentType: row.content_type, byteSize: row.byte_size, stream } : null;
+}
+
+/** The blob's type and bytes in memory (small blobs only: a profile photo, a test), or null. */
+export async function readBlob(db: Kysely<Database>, blobId: string, width?: number): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const blob = await openBlob(db, blobId, width);
+  if (!blob) return null;
   try {
-    return { contentType: row.content_type, bytes: await fs.readFile(blobPath(row.id)) };
+    return { contentType: blob.contentType, bytes: await streamToBuffer(blob.stream) };
   } catch {
     return null;
   }
@@ -213,7 +214,7 @@ export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, li
   for (const { id } of rows) {
     const variants = await db.selectFrom('blobs').select('id').where('variant_of', '=', id).execute();
     await db.deleteFrom('blobs').where('id', '=', id).execute();
-    for (const v of [...variants.map((x) => x.id), id]) await fs.rm(blobPath(v), { force: true });
+    for (const v of [...variants.map((x) => x.id), id]) await deleteBlob(db, v);
     deleted++;
   }
   return deleted;
@@ -221,12 +222,3 @@ export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, li
 
 /** The public URL a stored blob is served from (app/routes/blobs.$blobId.ts). */
 export const blobUrl = (blobId: string | null | undefined) => (blobId ? `/blobs/${blobId}` : null);
-
-async function fileExists(p: string) {
-  try {
-    await fs.access(p);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -52,6 +52,13 @@ export interface BlobsTable {
   created_at: CreatedAt;
 }
 
+/** A shared blob's bytes in PostgreSQL (DATABASE_URL set; decision 257): chunks of at most 256 KB in order. */
+export interface BlobChunksTable {
+  blob_id: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
 export interface RateLimitsTable {
   key: string;
   points: number;
@@ -62,6 +69,7 @@ export interface SharedTables {
   rate_limits: RateLimitsTable;
   communications: CommunicationsTable;
   blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
   scheduled_jobs: ScheduledJobsTable;
 }
 

@@ -20,7 +20,11 @@ export {
   pollNotifications,
   notifyUsers,
   NotificationType,
+  DELIVERY_BATCH,
 } from './notifications.server';
+export { notificationPoll, pollNotModified } from './notification-poll.server';
+export { bumpVersions as bumpNotificationVersions } from './notification-version.server';
+export { createFanOutNotification, fanOutNotification, sweepFanOuts, fanOutJobId } from './notification-fan-out.server';
 export {
   AudienceType,
   POST_GONE,

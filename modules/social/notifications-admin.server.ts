@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { defineList, DomainError, type Db } from '@modules/shared/index.server';
 import { idSchema, optionalString, requiredString } from '@modules/shared/validation';
-import { NotificationType, notifyUsers, type NotificationTypeValue } from './notifications.server';
+import { NotificationType, type NotificationTypeValue } from './notifications.server';
+import { countAudience, createFanOutNotification, startFanOut, type FanOutAudience } from './notification-fan-out.server';
 
 /**
  * The admin console's notification list and editor (admin-console s.2: "routes exist; screens not
@@ -115,13 +116,20 @@ export async function updateNotificationText(db: Db, notificationId: number, inp
   if (!Number(result.numUpdatedRows)) throw new DomainError('not_found', NOTIFICATION_NOT_FOUND);
 }
 
-/** Sends an announcement to its audience (unlocked users only): one notification, one insert of recipients. */
+/**
+ * Sends an announcement to its audience (unlocked users only): one notification row with its
+ * audience; the notification-fan-out job delivers it in batches (decision 258).
+ */
 export async function sendAnnouncement(db: Db, input: Announcement): Promise<{ notificationId: number; recipientCount: number }> {
-  let q = db.selectFrom('users').select('users.id').where('users.is_locked', '=', false);
-  if (input.audience === 'organisation') q = q.where('users.organisation_id', '=', input.audienceId!);
-  if (input.audience === 'team') q = q.where('users.id', 'in', (eb) => eb.selectFrom('team_users').select('team_users.user_id').where('team_users.team_id', '=', input.audienceId!));
-  const recipients = (await q.execute()).map((r) => r.id);
-  if (!recipients.length) throw new DomainError('invalid', NO_RECIPIENTS);
-  const notificationId = await notifyUsers(db, recipients, { type: NotificationType.General, title: input.title, message: input.message, link: input.link ?? null });
-  return { notificationId, recipientCount: recipients.length };
+  const audience: FanOutAudience =
+    input.audience === 'organisation'
+      ? { kind: 'organisation', id: input.audienceId!, unlockedOnly: true }
+      : input.audience === 'team'
+        ? { kind: 'team', id: input.audienceId!, unlockedOnly: true }
+        : { kind: 'everyone', unlockedOnly: true };
+  const recipientCount = await countAudience(db, audience);
+  if (!recipientCount) throw new DomainError('invalid', NO_RECIPIENTS);
+  const notificationId = await createFanOutNotification(db, audience, { type: NotificationType.General, title: input.title, message: input.message, link: input.link ?? null });
+  await startFanOut(notificationId);
+  return { notificationId, recipientCount };
 }

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
+import { bumpVersions } from './notification-version.server';
 
 /** NotificationType of learner-app section 3. */
 export const NotificationType = { General: 1, Welcome: 2, Journey: 3, Post: 4, PostComment: 5, PostLike: 6 } as const;
@@ -86,10 +87,32 @@ export async function markAllSeen(db: Kysely<Database>, userId: number, at = new
     .where('user_id', '=', userId)
     .where('seen_at', 'is', null)
     .executeTakeFirst();
+  if (Number(result.numUpdatedRows)) await bumpVersions([userId]);
   return Number(result.numUpdatedRows);
 }
 
-/** Sends one notification to several users: one notification row, one insert for the recipients. */
+/** Deletes the notifications of these posts (their deliveries go with them); the recipients' polls read again. */
+export async function deletePostNotifications(db: Kysely<Database>, postIds: number[]): Promise<void> {
+  if (!postIds.length) return;
+  const recipients = await db
+    .selectFrom('user_notifications as un')
+    .innerJoin('notifications as n', 'n.id', 'un.notification_id')
+    .select('un.user_id')
+    .distinct()
+    .where('n.post_id', 'in', postIds)
+    .execute();
+  await db.deleteFrom('notifications').where('post_id', 'in', postIds).execute();
+  await bumpVersions(recipients.map((r) => r.user_id));
+}
+
+/** At most this many rows in one insert (PostgreSQL allows 65,535 bind parameters; decision 258). */
+export const DELIVERY_BATCH = 1000;
+
+/**
+ * Sends one notification to a few known users (a like, a comment, a welcome, a team's journey):
+ * one notification row, the recipients in inserts of at most DELIVERY_BATCH rows. An audience
+ * (a post, an announcement) goes through fanOutNotification instead, in a job.
+ */
 export async function notifyUsers(
   db: Kysely<Database>,
   userIds: number[],
@@ -108,12 +131,15 @@ export async function notifyUsers(
     .returning('id')
     .executeTakeFirstOrThrow();
   const recipients = [...new Set(userIds)];
-  if (recipients.length) {
+  for (let i = 0; i < recipients.length; i += DELIVERY_BATCH) {
     await db
       .insertInto('user_notifications')
-      .values(recipients.map((userId) => ({ user_id: userId, notification_id: id })))
+      .values(recipients.slice(i, i + DELIVERY_BATCH).map((userId) => ({ user_id: userId, notification_id: id })))
+      .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
       .execute();
   }
+  // Inside a transaction the caller bumps again after its commit (a poll in between would label old rows).
+  await bumpVersions(recipients);
   return id;
 }
 
@@ -154,6 +180,7 @@ export async function markSeen(db: Kysely<Database>, userId: number, userNotific
     .where('id', 'in', userNotificationIds)
     .where('seen_at', 'is', null)
     .executeTakeFirst();
+  if (Number(result.numUpdatedRows)) await bumpVersions([userId]);
   return Number(result.numUpdatedRows);
 }
 
@@ -165,6 +192,7 @@ export async function markActioned(db: Kysely<Database>, userId: number, userNot
     .where('user_id', '=', userId)
     .where('id', '=', userNotificationId)
     .execute();
+  await bumpVersions([userId]);
   const row = await db
     .selectFrom('user_notifications as un')
     .innerJoin('notifications as n', 'n.id', 'un.notification_id')

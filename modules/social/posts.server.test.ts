@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getDb } from '@modules/shared/index.server';
+import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { runJobsInProcess } from '../../tests/support/jobs-in-process';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
 import { AudienceType, deletePost, getPost, listFeed, listTeamPosts, publishDuePost, savePost, type PublishScheduler } from './posts.server';
@@ -26,6 +27,9 @@ async function scene() {
   return { team, admin: await me(admin), member: await me(member), outsider: await me(outsider) };
 }
 
+// Posts and announcements reach their audience through the notification-fan-out job: run it here.
+runJobsInProcess();
+
 describe('posts', () => {
   it('a team admin posts to the team; members are notified; the feed shows pinned first then newest', async () => {
     const { team, admin, member } = await scene();
@@ -39,6 +43,7 @@ describe('posts', () => {
     feed = await listFeed(getDb(), member, team, { offset: 0, limit: 10 });
     expect(feed.map((p) => p.text)).toEqual(['First **post**', 'Second']);
     expect(feed[0]!.pinnedAt).not.toBeNull();
+    await drainInProcessJobs(); // the fan-out job (decision 258)
     const notes = await listRecent(getDb(), member.userId);
     expect(notes.filter((n) => n.notification.type === 4)).toHaveLength(2);
     expect(notes[0]!.notification.link).toBe(`/app/post/${second.postId}`);
@@ -92,6 +97,7 @@ describe('posts', () => {
     expect(await publishDuePost(getDb(), post.postId, later)).toBe(true);
     expect(await publishDuePost(getDb(), post.postId, later)).toBe(false);
     expect(await publishDuePosts(getDb(), later)).toBe(0);
+    await drainInProcessJobs(); // the fan-out job (decision 258)
     expect((await listRecent(getDb(), member.userId)).filter((n) => n.notification.postId === post.postId)).toHaveLength(1);
     await deletePost(getDb(), admin, post.postId, s);
     expect(calls.at(-1)).toBe(`cancel ${post.postId}`);

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
-import { NotificationType, notifyUsers } from './notifications.server';
+import { deletePostNotifications, NotificationType } from './notifications.server';
+import { createFanOutNotification, startFanOut } from './notification-fan-out.server';
 import { attachFiles, dropOrphanFiles, listPostFileIds, resolvePostFiles, type PostFilesChange } from './post-files.server';
 import { AudienceType, fullName, scopeOf, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
 
@@ -228,15 +229,20 @@ export async function savePost(db: Db, user: PolicyUser, input: SavePostInput, s
   await attachFiles(db, postId, fileIds);
   if (publishNow) {
     await scheduler.cancel(postId);
-    await notifyPosted(db, postId);
+    const notificationId = await notifyPosted(db, postId);
+    if (notificationId) await startFanOut(notificationId);
   } else if (scheduledAt) {
     await scheduler.schedule(postId, scheduledAt);
   }
   return getPost(db, user, postId);
 }
 
-/** Post notification (type 4) to the audience of a freshly posted post, its author excepted. */
-async function notifyPosted(db: Db, postId: number) {
+/**
+ * Post notification (type 4) to the audience of a freshly posted post, its author excepted: the
+ * notification and its audience are recorded here, the notification-fan-out job delivers it
+ * (decision 258). Answers the notification id for startFanOut once the caller has committed.
+ */
+async function notifyPosted(db: Db, postId: number): Promise<number | null> {
   const post = await db
     .selectFrom('posts')
     .leftJoin('teams', 'teams.id', 'posts.team_id')
@@ -244,19 +250,17 @@ async function notifyPosted(db: Db, postId: number) {
     .select(['posts.id', 'posts.audience_type', 'posts.team_id', 'posts.organisation_id', 'posts.creator_id', 'posts.text', 'teams.name as team_name', fullName.as('author')])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
-  if (!post) return;
-  let recipients: { id: number }[];
-  if (post.audience_type === AudienceType.Team) {
-    recipients = await db.selectFrom('team_users').select('user_id as id').where('team_id', '=', post.team_id!).execute();
-  } else if (post.audience_type === AudienceType.Organisation) {
-    recipients = await db.selectFrom('users').select('id').where('organisation_id', '=', post.organisation_id!).where('is_locked', '=', false).execute();
-  } else {
-    recipients = await db.selectFrom('users').select('id').where('is_locked', '=', false).execute();
-  }
+  if (!post) return null;
+  const audience =
+    post.audience_type === AudienceType.Team
+      ? { kind: 'team' as const, id: post.team_id!, unlockedOnly: false }
+      : post.audience_type === AudienceType.Organisation
+        ? { kind: 'organisation' as const, id: post.organisation_id!, unlockedOnly: true }
+        : { kind: 'everyone' as const, unlockedOnly: true };
   const where = post.team_name ? ` in ${post.team_name}` : '';
-  await notifyUsers(
+  return createFanOutNotification(
     db,
-    recipients.map((r) => r.id).filter((id) => id !== post.creator_id),
+    { ...audience, excludeUserId: post.creator_id },
     {
       type: NotificationType.Post,
       title: `${post.author?.trim() || 'Someone'} posted${where}`,
@@ -272,9 +276,10 @@ async function notifyPosted(db: Db, postId: number) {
  * the sweep) finds nothing and neither publishes nor notifies again. Returns whether it published.
  */
 export async function publishDuePost(db: Db, postId: number, now = new Date()): Promise<boolean> {
-  // One transaction: the post is published together with its notifications, so a crash between the
-  // two cannot leave a published post nobody was told about, and readers never see one without the other.
-  return db.transaction().execute(async (trx) => {
+  // One transaction: the post is published together with its notification (and the audience it is
+  // for), so a crash between the two cannot leave a published post nobody is told about; the
+  // fan-out job delivers it after the commit (the sweep, if this process dies first).
+  const notificationId = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('posts')
       .set({ posted_at: now, scheduled_at: null })
@@ -283,10 +288,12 @@ export async function publishDuePost(db: Db, postId: number, now = new Date()): 
       .where('scheduled_at', '<=', now)
       .returning('id')
       .executeTakeFirst();
-    if (!row) return false;
-    await notifyPosted(trx, postId);
-    return true;
+    if (!row) return false as const;
+    return notifyPosted(trx, postId);
   });
+  if (notificationId === false) return false;
+  if (notificationId) await startFanOut(notificationId);
+  return true;
 }
 
 /** The ids of scheduled posts that are due (the sweep publishes them if their job was lost). */
@@ -309,7 +316,7 @@ export async function deletePost(db: Db, user: PolicyUser, postId: number, sched
   if (!policy.canDeletePost(user, scopeOf(row))) throw deny();
   await scheduler.cancel(postId);
   const fileIds = await listPostFileIds(db, postId);
-  await db.deleteFrom('notifications').where('post_id', '=', postId).execute();
+  await deletePostNotifications(db, [postId]);
   await db.deleteFrom('posts').where('id', '=', postId).execute();
   // Its files go with it unless another post or a preset holds them: a deleted post's files are never served again.
   await dropOrphanFiles(db, fileIds);
@@ -323,7 +330,7 @@ export async function deletePostsFromTeam(db: Db, user: PolicyUser, team: TeamSc
   const ids = rows.map((r) => r.id);
   if (ids.length) {
     const fileIds = (await db.selectFrom('post_files').select('file_id').where('post_id', 'in', ids).execute()).map((r) => r.file_id);
-    await db.deleteFrom('notifications').where('post_id', 'in', ids).execute();
+    await deletePostNotifications(db, ids);
     await db.deleteFrom('posts').where('id', 'in', ids).execute();
     await dropOrphanFiles(db, [...new Set(fileIds)]);
   }

@@ -14,6 +14,9 @@ export interface NotificationsTable {
   journey_id: number | null;
   post_id: number | null;
   created_at: CreatedAt;
+  /** The audience a fan-out job still has to reach (JSON, notification-fan-out.server.ts); null once sent or for a direct notification. */
+  fan_out: ColumnType<unknown, string | null | undefined, string | null>;
+  fanned_out_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One notification delivered to one user; unseen while seen_at is null. */

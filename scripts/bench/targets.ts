@@ -9,6 +9,8 @@ export interface BenchContext {
   articlePath: string;
   /** The catalogue version the signed-in app holds (from a first authenticate call). */
   referenceDataVersion: number | null;
+  /** The learner's current notification poll ETag (renewed while the bench runs). */
+  pollEtag?: string;
 }
 
 export interface BenchTarget {
@@ -130,6 +132,22 @@ export const TARGETS: BenchTarget[] = [
     body: () => JSON.stringify({}),
     expectStatus: 200,
     check: { what: 'the poll answers the unseen count', test: (body) => 'unseenCount' in (JSON.parse(body) as object) },
+  },
+  // Issue 28: the bell's poll. Unchanged (a matching If-None-Match): 304 before Remix, no SQL. Target ≥ 0.8 × hello.
+  {
+    name: 'GET /api/notification/poll (unchanged: 304)',
+    method: 'GET',
+    path: '/api/notification/poll',
+    headers: (ctx) => ({ 'x-access-token': ctx.token, 'if-none-match': ctx.pollEtag ?? '' }),
+    expectStatus: 304,
+  },
+  {
+    name: 'GET /api/notification/poll (changed: full answer)',
+    method: 'GET',
+    path: '/api/notification/poll',
+    headers: (ctx) => ({ 'x-access-token': ctx.token }),
+    expectStatus: 200,
+    check: { what: 'the poll answers the unseen count and the list', test: (body) => 'userNotifications' in (JSON.parse(body) as object) },
   },
   // Issue 13: a colleague's profile (the demo organisation admin: photo, bio, journey badges).
   {

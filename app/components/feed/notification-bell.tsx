@@ -42,20 +42,29 @@ export function NotificationBell({ initialCount, children }: { initialCount: num
   const [modal, setModal] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const [items, setItems] = useState<Item[]>([]);
-  const latest = useRef<number | undefined>(undefined);
   const navigate = useNavigate();
   useEffect(() => setCount(initialCount), [initialCount]);
 
+  // The poll (decision 259): GET with the last ETag; an unchanged poll is a 304 the server answers without SQL.
+  const etag = useRef<string | null>(null);
   const poll = useCallback(async () => {
-    const r = await api<{ changed: boolean; latestUserNotificationId: number; unseenCount: number; userNotifications?: Item[] }>(
-      '/api/notification/getRecentUserNotifications',
-      latest.current === undefined ? {} : { latestUserNotificationId: latest.current },
-    );
+    let res: Response;
+    try {
+      res = await fetch('/api/notification/poll', {
+        headers: etag.current ? { 'if-none-match': etag.current } : {},
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+    } catch {
+      return;
+    }
+    if (res.status === 304 || !res.ok) return;
+    const r = (await res.json().catch(() => null)) as { unseenCount: number; userNotifications: Item[] } | null;
     if (!r) return;
-    latest.current = r.latestUserNotificationId;
+    etag.current = res.headers.get('etag');
     setCount(r.unseenCount);
     setTitleCount(r.unseenCount);
-    if (r.userNotifications) setItems(r.userNotifications);
+    setItems(r.userNotifications);
   }, []);
 
   useEffect(() => {
@@ -86,7 +95,7 @@ export function NotificationBell({ initialCount, children }: { initialCount: num
     e.preventDefault();
     if (open) return setOpen(false);
     setModal(!window.matchMedia(WIDE).matches);
-    latest.current = undefined;
+    etag.current = null;
     await poll();
     setOpen(true);
   };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@modules/shared/index.server';
+import { drainInProcessJobs, getDb, processJob } from '@modules/shared/index.server';
+import { runJobsInProcess } from '../../../tests/support/jobs-in-process';
 import { listRecent } from '@modules/social/index.server';
 import { args, formRequest, run } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
@@ -20,6 +21,9 @@ beforeAll(async () => {
 const post = (route: { action: (a: never) => unknown }, path: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
   run<any>(() => route.action(args(formRequest(path, fields, { cookie: c }), params) as never));
 
+// Posts and announcements reach their audience through the notification-fan-out job: run it here.
+runJobsInProcess();
+
 describe('admin notification list and editor', () => {
   it('sends an announcement to one team: its members get it, others do not; the list shows its reach', async () => {
     const team = await makeTeam();
@@ -27,6 +31,7 @@ describe('admin notification list and editor', () => {
     const outsider = await makeUser();
     const sent = await post(list, '/admin/notification-list', { title: 'New journey this month', message: 'Delegating well opens on Monday.', link: '/app/team', audience: 'team', audienceId: String(team.teamId) });
     expect(sent).toMatchObject({ status: 303, location: '/admin/notification-list?sent=1' });
+    await drainInProcessJobs(); // the fan-out job (decision 258)
     const [got] = await listRecent(getDb(), member.userId);
     expect(got?.notification).toMatchObject({ title: 'New journey this month', message: 'Delegating well opens on Monday.', link: '/app/team' });
     expect((await listRecent(getDb(), outsider.userId)).map((n) => n.notification.title)).not.toContain('New journey this month');
@@ -59,14 +64,17 @@ describe('admin notification list and editor', () => {
     const team = await makeTeam();
     const member = await makeUser({ organisationId: team.organisationId, teams: [{ teamId: team.teamId }] });
     await post(list, '/admin/notification-list', { title: 'Tpyo', audience: 'organisation', audienceId: String(team.organisationId) });
-    const [got] = await listRecent(getDb(), member.userId);
     const id = String((await getDb().selectFrom('notifications').select('id').where('title', '=', 'Tpyo').executeTakeFirstOrThrow()).id);
+    // The fan-out job's processor, as the worker runs it (idempotent: a run already done delivers nothing more).
+    await drainInProcessJobs();
+    await processJob('notification-fan-out', { notificationId: Number(id) });
+    const got = (await listRecent(getDb(), member.userId)).find((n) => n.notification.title === 'Tpyo');
     const page = await renderRoute(`/admin/notification/editor/${id}`, { route: editor, cookie, params: { notificationId: id } });
     expect(page.text).toContain(`Notification ${id}`);
     expect(page.text).toContain('Received by');
     const saved = await post(editor, `/admin/notification/editor/${id}`, { title: 'Typo fixed', message: 'Now right.' }, { notificationId: id });
     expect(saved).toMatchObject({ status: 303, location: `/admin/notification/editor/${id}?saved=1` });
-    expect((await listRecent(getDb(), member.userId))[0]?.notification.title).toBe('Typo fixed');
+    expect((await listRecent(getDb(), member.userId)).find((n) => n.userNotificationId === got?.userNotificationId)?.notification.title).toBe('Typo fixed');
     expect(got?.userNotificationId).toBeGreaterThan(0);
     const audit = await getDb().selectFrom('audit_log').select(['action']).where('entity_id', '=', id).execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['notification.send', 'notification.edit']));

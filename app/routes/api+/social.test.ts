@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@modules/shared/index.server';
+import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
+import { runJobsInProcess } from '../../../tests/support/jobs-in-process';
 import { onQuery } from '@modules/shared/db/db.server';
 import { args, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
@@ -47,6 +48,9 @@ function upload(route: Route, path: string, files: { name: string; bytes: Uint8A
   for (const f of files) form.append('files', new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
   return run<any>(() => route.action(args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'x-access-token': token }, body: form })) as never));
 }
+
+// Posts and announcements reach their audience through the notification-fan-out job: run it here.
+runJobsInProcess();
 
 describe('post /api', () => {
   it('a team admin uploads two images and a pdf, posts them; the member reads the feed page; outsiders are refused', async () => {
@@ -103,6 +107,7 @@ describe('notification /api and team users', () => {
   it('the poll answers the list, then "nothing changed" in one query; seen and actioned are set once and only for the owner', async () => {
     const s = await scene();
     await call(save, '/api/post/savePost', { post: { text: 'Hello', audienceType: 3, teamId: s.team.teamId } }, s.admin.token);
+    await drainInProcessJobs(); // the fan-out job (decision 258)
     const first = await call(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token);
     expect(first.data.changed).toBe(true);
     expect(first.data.unseenCount).toBe(2); // the post and the Welcome from account creation
