@@ -53,8 +53,12 @@ export {
   isBlobId,
   blobOwner,
   pruneUnreferencedBlobs,
+  deleteBlobRows,
+  removeBlobBytes,
   UNREFERENCED_BLOB_GRACE_MS,
 } from './storage.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { formatShortDate, DAY } from './clock';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';
+export { sharedPrivacy } from './privacy-tables';
+export type { PrivacyRegistry, PrivacyTable, ErasureRule } from './privacy';

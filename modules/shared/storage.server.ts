@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/database';
+import type { Database, Db } from './db/database';
 import { loadEnv } from './env.server';
 import { DomainError } from './errors';
 import { processImage } from './images.server';
@@ -217,6 +217,23 @@ export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, li
     deleted++;
   }
   return deleted;
+}
+
+/**
+ * Deletes blob rows (with their resized copies) inside the caller's transaction and answers every id
+ * deleted; the caller removes the bytes with removeBlobBytes once it committed (an erasure, decision 262).
+ */
+export async function deleteBlobRows(db: Db, blobIds: string[]): Promise<string[]> {
+  if (blobIds.length === 0) return [];
+  const variants = await db.selectFrom('blobs').select('id').where('variant_of', 'in', blobIds).execute();
+  const all = [...new Set([...variants.map((v) => v.id), ...blobIds])];
+  await db.deleteFrom('blobs').where('id', 'in', all).execute();
+  return all;
+}
+
+/** Removes stored bytes (after their rows went); a missing file is fine. */
+export async function removeBlobBytes(blobIds: string[]): Promise<void> {
+  for (const id of blobIds) if (isBlobId(id)) await fs.rm(blobPath(id), { force: true });
 }
 
 /** The public URL a stored blob is served from (app/routes/blobs.$blobId.ts). */
