@@ -116,9 +116,9 @@ export async function eraseUser(db: Db, actorId: number | null, userId: number, 
 
     // What they wrote and what stays (posts, comments, answers) loses their own name in it.
     const unname = (col: string) => {
-      let expr = sql`${sql.ref(col)}`;
-      if (fullName) expr = sql`regexp_replace(${expr}, ${regexEscape(fullName)}, ${former}, 'gi')`;
-      for (const n of names) expr = sql`regexp_replace(${expr}, ${regexEscape(n)}, ${ERASED_MARK}, 'gi')`;
+      let expr = sql<string>`${sql.ref(col)}`;
+      if (fullName) expr = sql<string>`regexp_replace(${expr}, ${regexEscape(fullName)}, ${former}, 'gi')`;
+      for (const n of names) expr = sql<string>`regexp_replace(${expr}, ${regexEscape(n)}, ${ERASED_MARK}, 'gi')`;
       return expr;
     };
     const namePattern = names.map(regexEscape).join('|');

@@ -17,7 +17,7 @@ export const ERASURE_CONSEQUENCES = [
 
 export function EraseConfirm({ fullName, email, cancelTo, lastResult }: { fullName: string; email: string; cancelTo: string; lastResult?: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({ lastResult, shouldRevalidate: 'onBlur' });
-  const postsError = fields.posts.errors?.[0];
+  const postsError = fields.posts?.errors?.[0];
   return (
     <section aria-labelledby="erase-title" className="erase-confirm">
       <h1 id="erase-title">Erase {fullName}</h1>

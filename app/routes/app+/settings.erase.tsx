@@ -59,7 +59,7 @@ export default function EraseMyAccount() {
   const page = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult, shouldRevalidate: 'onBlur' });
-  const confirmError = fields.confirm.errors?.[0];
+  const confirmError = fields.confirm?.errors?.[0];
   return (
     <section className="page settings-page" aria-labelledby="erase-title">
       <h1>Settings</h1>
