@@ -98,6 +98,6 @@ export {
 export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';
 export { PRIVACY_RULES, privacyNotice } from './privacy-registry.server';
-export { eraseUser, getErasureTarget, mayErase, FORMER_MEMBER, USER_NOT_FOUND as ERASE_USER_NOT_FOUND, type ErasureTarget } from './erasure.server';
-export { requestErasure, withdrawErasure, getErasureRequest, runDueErasures, ERASURE_DELAY_DAYS, type ErasureRequest } from './erasure-requests.server';
-export { applyRetention, retentionPeriods, type RetentionPeriods } from './retention.server';
+export { eraseUser, getErasureTarget, mayErase } from './erasure.server';
+export { requestErasure, withdrawErasure, getErasureRequest, runDueErasures, ERASURE_DELAY_DAYS } from './erasure-requests.server';
+export { applyRetention } from './retention.server';

@@ -61,4 +61,4 @@ export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.serve
 export { formatShortDate, DAY } from './clock';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';
 export { sharedPrivacy } from './privacy-tables';
-export type { PrivacyRegistry, PrivacyTable, ErasureRule } from './privacy';
+export type { PrivacyTable } from './privacy';
