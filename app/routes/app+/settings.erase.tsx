@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pending = await getErasureRequest(getDb(), user.userId);
   const done = new URL(request.url).searchParams.get('done');
   return {
+    delayDays: ERASURE_DELAY_DAYS,
     pending: pending && { dueOn: formatShortDate(new Date(pending.dueAt)), requestedOn: formatShortDate(new Date(pending.requestedAt)) },
     message: done === 'requested' || done === 'withdrawn' ? MESSAGES[done] : null,
   };
@@ -86,7 +87,7 @@ export default function EraseMyAccount() {
         <>
           <p>
             You can ask for your account and your personal data to be erased. Your organisation&rsquo;s admins are told, and the account is erased{' '}
-            {ERASURE_DELAY_DAYS} days later unless you withdraw the request here.
+            {page.delayDays} days later unless you withdraw the request here.
           </p>
           <h3>What happens</h3>
           <ul>
