@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob, getDb, pruneRateLimits, pruneUnreferencedBlobs, UNREFERENCED_BLOB_GRACE_MS, type Db } from '@modules/shared/index.server';
 import { pruneExpiredSessions } from '@modules/identity/index.server';
-import { pruneNewsletterTokens } from '@modules/admin/index.server';
+import { applyRetention, pruneNewsletterTokens, runDueErasures } from '@modules/admin/index.server';
 import { pruneFeedbackTokens, pruneUnattachedFiles } from '@modules/social/index.server';
 
 const schema = z.object({}).passthrough();
@@ -27,7 +27,11 @@ export async function pruneStoredFiles(db: Db, now = new Date()): Promise<number
   }
 }
 
-/** Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows and unreferenced files. Safe to run twice. */
+/**
+ * Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows and
+ * unreferenced files; performs the erasures people asked for that came due (decision 262); applies the
+ * retention periods (RETENTION_*, decision 263). Safe to run twice.
+ */
 export const housekeepingJob = defineJob({
   name: 'housekeeping',
   queue: 'maintenance',
@@ -38,6 +42,8 @@ export const housekeepingJob = defineJob({
     await pruneExpiredSessions();
     await pruneNewsletterTokens(getDb());
     await pruneFeedbackTokens(getDb());
+    await runDueErasures(getDb());
+    await applyRetention(getDb());
     await pruneStoredFiles(getDb());
   },
 });

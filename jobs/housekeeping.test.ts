@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, loadEnv, putBlob, rateLimiter, readBlob, tryConsume } from '@modules/shared/index.server';
 import { getCurrentUser, startSession, uploadProfilePhoto, validateSessionId } from '@modules/identity/index.server';
 import { AudienceType, savePost, uploadFiles } from '@modules/social/index.server';
+import { requestErasure } from '@modules/admin/index.server';
 import { housekeepingJob, pruneStoredFiles } from './housekeeping.job';
 import { makeTeam, makeUser } from '../tests/support/factories';
 import { noScheduler } from '../tests/support/post-matrix';
@@ -68,4 +69,20 @@ describe('housekeeping job', () => {
     // A second run finds nothing more to do.
     expect(await pruneStoredFiles(db)).toBe(0);
   }, 120_000);
+
+  it("performs a person's erasure request once it is due (14 days), and not before", async () => {
+    const db = getDb();
+    const due = await makeUser();
+    const waiting = await makeUser();
+    await requestErasure(db, due.userId, new Date(Date.now() - 15 * 86_400_000));
+    await requestErasure(db, waiting.userId, new Date(Date.now() - 13 * 86_400_000));
+
+    await housekeepingJob.process({});
+
+    const rows = await db.selectFrom('users').select(['id', 'erased_at', 'email']).where('id', 'in', [due.userId, waiting.userId]).orderBy('id').execute();
+    expect(rows[0]!.erased_at).not.toBeNull();
+    expect(rows[0]!.email).toBe(`erased-${due.userId}@erased.invalid`);
+    expect(rows[1]!.erased_at).toBeNull();
+    expect(await db.selectFrom('erasure_requests').select('user_id').where('user_id', 'in', [due.userId, waiting.userId]).execute()).toEqual([{ user_id: waiting.userId }]);
+  }, 60_000);
 });

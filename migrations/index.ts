@@ -27,6 +27,7 @@ import * as m20261127T150100 from './20261127T150100-blob-owners';
 import * as m20261127T160000 from './20261127T160000-team-imports-reading-default';
 import * as m20261128T010000 from './20261128T010000-notification-fan-out';
 import * as m20261128T010100 from './20261128T010100-blob-chunks';
+import * as m20261128T020000 from './20261128T020000-erasure';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T160000-team-imports-reading-default': m20261127T160000,
   '20261128T010000-notification-fan-out': m20261128T010000,
   '20261128T010100-blob-chunks': m20261128T010100,
+  '20261128T020000-erasure': m20261128T020000,
 };

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link } from '~/components/link';
 
 /** Privacy policy and terms: a long prose page with a short header. */
-export function LegalPage({ title, html, other }: { title: string; html: string; other: { to: string; label: string } }) {
+export function LegalPage({ title, html, other, children }: { title: string; html: string; other: { to: string; label: string }; children?: ReactNode }) {
   return (
     <article className="legal">
       <header className="legal-header">
@@ -12,6 +13,7 @@ export function LegalPage({ title, html, other }: { title: string; html: string;
         </p>
       </header>
       <div className="prose legal-body" dangerouslySetInnerHTML={{ __html: html }} />
+      {children}
     </article>
   );
 }

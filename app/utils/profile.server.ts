@@ -2,6 +2,7 @@ import { data } from '@remix-run/node';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { getUserProfile, isUserIdShape, policy, type CurrentUser } from '@modules/identity/index.server';
 import { listJourneyBadges } from '@modules/journeys/index.server';
+import { mayErase } from '@modules/admin/index.server';
 import type { ProfileViewData } from '~/components/profile/profile-view';
 
 /**
@@ -20,7 +21,8 @@ export async function profilePageData(viewer: CurrentUser, rawUserId: string | n
       policy.canSeeJourneys(viewer) ? listJourneyBadges(getDb(), userId) : Promise.resolve(null),
     ]);
     const isOwner = policy.canEditProfile(viewer, profile);
-    return data<ProfileLoaderData>({ notFound: false, profile, isOwner, badges });
+    const canErase = !isOwner && (await mayErase(getDb(), viewer, userId));
+    return data<ProfileLoaderData>({ notFound: false, profile, isOwner, canErase, badges });
   } catch (error) {
     if (isDomainError(error) && error.code === 'not_found') return data<ProfileLoaderData>({ notFound: true }, { status: 404 });
     throw error;

@@ -37,3 +37,4 @@ export {
   ACTIVITY_SAVED,
   type ActivityListRow,
 } from './activity-admin.server';
+export { activitiesPrivacy } from './privacy';

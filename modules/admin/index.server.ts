@@ -97,3 +97,7 @@ export {
 } from './csv-import.server';
 export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';
+export { PRIVACY_RULES, privacyNotice } from './privacy-registry.server';
+export { eraseUser, getErasureTarget, mayErase } from './erasure.server';
+export { requestErasure, withdrawErasure, getErasureRequest, runDueErasures, ERASURE_DELAY_DAYS } from './erasure-requests.server';
+export { applyRetention } from './retention.server';

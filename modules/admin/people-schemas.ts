@@ -163,3 +163,10 @@ export const apiGetAllOrganisations = z.object({});
 export const recipientParam = z.string().trim().min(1).max(320);
 export const organisationIdParam = idSchema;
 export const userIdParam = idSchema;
+
+/** Erasing a person (issue 27 s.3): the confirmation form's choice for their posts and comments, and /api/admin/eraseUser. */
+export const ERASE_POSTS_MESSAGE = 'Choose what happens to their posts and comments';
+export const eraseFormSchema = z.object({
+  posts: z.enum(['keep', 'delete'], { error: ERASE_POSTS_MESSAGE }),
+});
+export const apiEraseUser = z.object({ userId: idNumber, deletePosts: z.boolean().optional() });

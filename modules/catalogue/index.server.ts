@@ -56,3 +56,4 @@ export {
   FEATURE_IMAGE_MAX_BYTES,
   contentImageBlobAccess,
 } from './contents-admin.server';
+export { cataloguePrivacy } from './privacy';

@@ -83,3 +83,4 @@ export {
   type UserSettings,
   type UnsubscribeKind,
 } from './user-settings.server';
+export { identityPrivacy } from './privacy';

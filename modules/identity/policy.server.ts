@@ -192,3 +192,21 @@ export function canUsePeerFeedback(user: PolicyUser) {
 export function canManageFeedbackContact(user: PolicyUser, contact: { userId: number }) {
   return canUsePeerFeedback(user) && contact.userId === user.userId;
 }
+
+/** A person an erasure is about: their organisation, and whether they are a product admin. */
+export interface ErasureScope {
+  userId: number;
+  organisationId: number | null;
+  isLedaAdmin: boolean;
+}
+
+/**
+ * Erase someone else's account now (issue 27 s.3, decision 262): product admins anyone; organisation
+ * admins the people of their own organisation, never a product admin. Nobody erases themselves
+ * here: a person asks for it in settings (14 days to withdraw).
+ */
+export function canEraseSomeone(user: PolicyUser, target: ErasureScope) {
+  if (target.userId === user.userId) return false;
+  if (isProductAdmin(user)) return true;
+  return target.organisationId !== null && !target.isLedaAdmin && isOrgAdminOf(user, target.organisationId);
+}

@@ -33,6 +33,8 @@ export interface UsersTable {
   organisation_id: number | null;
   is_organisation_admin: Generated<boolean>;
   created_at: CreatedAt;
+  /** Set when the account was erased (issue 27, decision 262): the row stays, anonymised. */
+  erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface TeamsTable {
@@ -85,6 +87,7 @@ export interface IdentityTables {
   one_time_tokens: OneTimeTokensTable;
   user_settings: UserSettingsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
+  erasure_requests: ErasureRequestsTable;
 }
 
 /** One user setting (learner-app 3: keys with text values, booleans as 'true'); a missing key is its default. */
@@ -93,6 +96,13 @@ export interface UserSettingsTable {
   key: string;
   value: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A person's own erasure request, performed at due_at unless withdrawn (the row deleted; decision 262). */
+export interface ErasureRequestsTable {
+  user_id: number;
+  requested_at: CreatedAt;
+  due_at: Timestamp;
 }
 
 /** A one-click unsubscribe link's token (its SHA-256), for one kind of email (decision 200). */

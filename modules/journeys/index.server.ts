@@ -69,3 +69,4 @@ export {
 export function registerListeners() {
   onEvent('myActivity.completed', 'journeys', (db, fact) => completeJourneysAfterActivity(db, fact));
 }
+export { journeysPrivacy } from './privacy';

@@ -56,6 +56,11 @@ export const envSchema = z.object({
    * per-IP limits); a hop count such as 1; or addresses/CIDRs/names such as
    * 'loopback' or '10.0.0.0/8, 192.168.1.5' (Express 'trust proxy').
    */
+  /** Retention (issue 27 s.4, decision 263), run by the hourly housekeeping job. */
+  RETENTION_PAGE_VIEWS_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
+  RETENTION_EMAIL_BODIES_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_TOKENS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_IMPORT_FILES_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TRUST_PROXY: optionalString
     .refine((v) => v === undefined || parseTrustProxy(v) !== undefined, {
       message: "must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDRs or 'loopback', 'linklocal', 'uniquelocal'",

@@ -54,9 +54,13 @@ export {
   isBlobId,
   blobOwner,
   pruneUnreferencedBlobs,
+  deleteBlobRows,
+  removeBlobBytes,
   UNREFERENCED_BLOB_GRACE_MS,
 } from './storage.server';
 export { putBlobStream, readBlobStream, deleteBlob, activeBlobStore, localBlobDir, type BlobStore } from './blob-bytes.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { formatShortDate, DAY } from './clock';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';
+export { sharedPrivacy } from './privacy-tables';
+export type { PrivacyTable } from './privacy';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/database';
+import type { Database, Db } from './db/database';
 import { DomainError } from './errors';
 import { processImage } from './images.server';
 import { deleteBlob, hasBlobBytes, piecesOf, putBlobStream, readBlobStream, streamToBuffer } from './blob-bytes.server';
@@ -218,6 +218,23 @@ export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, li
     deleted++;
   }
   return deleted;
+}
+
+/**
+ * Deletes blob rows (with their resized copies) inside the caller's transaction and answers every id
+ * deleted; the caller removes the bytes with removeBlobBytes once it committed (an erasure, decision 262).
+ */
+export async function deleteBlobRows(db: Db, blobIds: string[]): Promise<string[]> {
+  if (blobIds.length === 0) return [];
+  const variants = await db.selectFrom('blobs').select('id').where('variant_of', 'in', blobIds).execute();
+  const all = [...new Set([...variants.map((v) => v.id), ...blobIds])];
+  await db.deleteFrom('blobs').where('id', 'in', all).execute();
+  return all;
+}
+
+/** Removes stored bytes (after their rows went), from whichever store holds them; a missing one is fine. */
+export async function removeBlobBytes(db: Kysely<Database>, blobIds: string[]): Promise<void> {
+  for (const id of blobIds) if (isBlobId(id)) await deleteBlob(db, id);
 }
 
 /** The public URL a stored blob is served from (app/routes/blobs.$blobId.ts). */

@@ -84,3 +84,4 @@ export {
 } from './notifications-admin.server';
 export { seedDemoFeedback } from './peer-feedback-demo.server';
 export { seedDemoFeed } from './feed-demo.server';
+export { socialPrivacy } from './privacy';

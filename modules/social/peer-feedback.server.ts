@@ -231,7 +231,8 @@ async function createFeedbackToken(db: Db, userId: number, kind: 'contact' | 'pu
 export async function mintRequestLink(db: Kysely<Database>, email: { recipient: string; kind: string; message_key?: string }) {
   const userId = Number(/^feedback-request:(\d+):/.exec(email.message_key ?? '')?.[1]);
   if (!Number.isInteger(userId) || userId < 1) return null;
-  const exists = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  // An erased account (decision 262) asks nobody for feedback any more.
+  const exists = await db.selectFrom('users').select('id').where('id', '=', userId).where('erased_at', 'is', null).executeTakeFirst();
   if (!exists) return null;
   return { token: await createFeedbackToken(db, userId, 'contact') };
 }

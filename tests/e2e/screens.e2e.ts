@@ -37,6 +37,8 @@ const ADMIN_SCREENS = [
   '/admin/audit-log',
   '/admin/communication-list/learner%40leda.test',
   '/admin/test',
+  // learner@leda.test (issue 27 s.3: the confirmation; nothing is erased by visiting)
+  '/admin/user-erase/4',
 ];
 
 const LEARNER_SCREENS = [
@@ -54,6 +56,8 @@ const LEARNER_SCREENS = [
   '/app/profile',
   '/app/settings/profile',
   '/app/settings/notification',
+  '/app/settings/erase',
+  '/app/profile/4/erase',
   '/app/feedback',
   '/app/help',
 ];

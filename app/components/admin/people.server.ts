@@ -17,6 +17,7 @@ const FLASH: Record<string, string> = {
   user: 'User saved.',
   organisation: 'Organisation saved.',
   orgAdmin: 'Organisation admin updated.',
+  erased: 'The account was erased.',
 };
 
 /** The flash message named by ?saved= (only known keys: the URL cannot inject text). */

@@ -16,6 +16,8 @@ export interface ProfileViewData {
     profilePhotoBlobId: string | null;
   };
   isOwner: boolean;
+  /** The viewer may erase this person (organisation admins their organisation's people; issue 27). */
+  canErase?: boolean;
   /** Null when the viewer's licence hides journeys. */
   badges: { journeyId: number; name: string; completedAt: string; badgeSvg: string }[] | null;
 }
@@ -36,6 +38,13 @@ export function ProfileView({ data }: { data: ProfileViewData }) {
             <p>
               <Link to="/app/settings/profile" className="button small">
                 Edit profile
+              </Link>
+            </p>
+          ) : null}
+          {data.canErase ? (
+            <p>
+              <Link to={`/app/profile/${p.userId}/erase`} className="button small danger">
+                Erase this person
               </Link>
             </p>
           ) : null}

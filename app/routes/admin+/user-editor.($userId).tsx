@@ -74,6 +74,17 @@ export default function UserEditorPage() {
       <p>
         <Link to={returnTo}>Back to the list</Link>
       </p>
+      {user ? (
+        <section aria-labelledby="erase-heading" className="danger-zone">
+          <h2 id="erase-heading">Erase this person</h2>
+          <p>Remove their personal data for good (the right to erasure). You will see what happens before anything is erased.</p>
+          <p>
+            <Link to={`/admin/user-erase/${user.userId}`} className="button danger">
+              Erase {user.firstName} {user.lastName}
+            </Link>
+          </p>
+        </section>
+      ) : null}
     </section>
   );
 }
