@@ -7,9 +7,10 @@ import { publishPostJob, publishDuePostsJob } from './publish-post.job';
 import { journeyUnlocksJob } from './journey-unlocks.job';
 import { remindersJob } from './reminders.job';
 import { csvImportJob } from './csv-import.job';
+import { dataExportJob } from './data-export.job';
 
 /** Every job, defined once (one file each). Add new jobs here. */
-export const allJobs = [sendEmailJob, welcomeEmailBatchJob, housekeepingJob, sweepJob, publishPostJob, publishDuePostsJob, journeyUnlocksJob, remindersJob, csvImportJob] as const;
+export const allJobs = [sendEmailJob, welcomeEmailBatchJob, housekeepingJob, sweepJob, publishPostJob, publishDuePostsJob, journeyUnlocksJob, remindersJob, csvImportJob, dataExportJob] as const;
 
 export function registerAllJobs() {
   registerJobs(allJobs);

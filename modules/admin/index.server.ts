@@ -97,3 +97,15 @@ export {
 } from './csv-import.server';
 export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';
+export {
+  requestDataExport,
+  getDataExport,
+  latestDataExport,
+  listDataExports,
+  openDataExport,
+  runDataExport,
+  markDataExportFailed,
+  pruneExpiredDataExports,
+  EXPORT_KEEP_DAYS,
+  type DataExport,
+} from './export-requests.server';

@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/database';
@@ -25,8 +28,11 @@ export interface StoredBlob {
   variantWidths?: number[];
 }
 
-/** What a blob belongs to: public content (articles, catalogue), or a user's post file, profile photo or task answer. */
-export type BlobOwner = { kind: 'content' } | { kind: 'file' | 'profile_photo' | 'answer'; userId: number };
+/**
+ * What a blob belongs to: public content (articles, catalogue), or a user's post file, profile photo,
+ * task answer or data export (a ZIP that /blobs never serves: only its download route does).
+ */
+export type BlobOwner = { kind: 'content' } | { kind: 'file' | 'profile_photo' | 'answer' | 'export'; userId: number };
 export type BlobOwnerKind = BlobOwner['kind'];
 
 const BLOB_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -151,6 +157,60 @@ export async function putUploadedBlob(
   return putBlob(db, { bytes: input.bytes, contentType: mime, owner: input.owner });
 }
 
+/**
+ * Streams bytes into a new blob (a data export's ZIP): written to a temporary file while its size
+ * and sha256 are counted, so nothing holds the whole file in memory. Never deduplicated.
+ */
+export async function putBlobStream(db: Kysely<Database>, input: { source: Readable; contentType: string; owner: BlobOwner }): Promise<StoredBlob> {
+  const blobId = randomBytes(18).toString('base64url');
+  await fs.mkdir(blobDir(), { recursive: true });
+  const tmp = `${blobPath(blobId)}.tmp`;
+  const hash = createHash('sha256');
+  let byteSize = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      byteSize += chunk.byteLength;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(input.source, count, createWriteStream(tmp));
+    await fs.rename(tmp, blobPath(blobId));
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  await db
+    .insertInto('blobs')
+    .values({
+      id: blobId,
+      content_type: input.contentType,
+      byte_size: byteSize,
+      sha256: hash.digest('hex'),
+      owner_kind: input.owner.kind,
+      owner_user_id: ownerUserId(input.owner),
+    })
+    .execute();
+  return { blobId, contentType: input.contentType, byteSize };
+}
+
+/** A blob's bytes as a stream (opened lazily by the caller), with its type and size; null when it does not exist. */
+export async function openBlobStream(db: Kysely<Database>, blobId: string): Promise<{ contentType: string; byteSize: number; open: () => Readable } | null> {
+  if (!isBlobId(blobId)) return null;
+  const row = await db.selectFrom('blobs').select(['id', 'content_type', 'byte_size']).where('id', '=', blobId).executeTakeFirst();
+  if (!row || !(await fileExists(blobPath(row.id)))) return null;
+  return { contentType: row.content_type, byteSize: row.byte_size, open: () => createReadStream(blobPath(row.id)) };
+}
+
+/** Deletes one blob (its row, resized copies and bytes) now, e.g. an expired data export. Safe to run twice. */
+export async function deleteBlob(db: Kysely<Database>, blobId: string): Promise<void> {
+  if (!isBlobId(blobId)) return;
+  const variants = await db.selectFrom('blobs').select('id').where('variant_of', '=', blobId).execute();
+  await db.deleteFrom('blobs').where('id', '=', blobId).execute();
+  for (const v of [...variants.map((x) => x.id), blobId]) await fs.rm(blobPath(v), { force: true });
+}
+
 /** A blob's owner, or null when there is no such blob (variants are not blobs of their own here). */
 export async function blobOwner(db: Kysely<Database>, blobId: string): Promise<{ kind: string; userId: number | null } | null> {
   if (!isBlobId(blobId)) return null;
@@ -182,7 +242,8 @@ export const UNREFERENCED_BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
  * Housekeeping: deletes blobs (rows, their resized copies and their bytes) that nothing refers to
  * any more and that are older than the grace period. The references, in one place (decision 242):
  * an article's or catalogue content's feature image, a user's profile photo, an uploaded file
- * (files, whose rows the social module prunes when no post or preset holds them), and a task
+ * (files, whose rows the social module prunes when no post or preset holds them), a data export's ZIP
+ * (until housekeeping deletes it, 7 days after it is ready), and a task
  * answer's FileUpload value (JSON starting {"blobId":"<id>"). Safe to run twice; answers the count.
  */
 export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, limit = 500): Promise<number> {
@@ -198,6 +259,7 @@ export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, li
           eb.exists(eb.selectFrom('contents as c').select('c.id').whereRef('c.feature_image_blob_id', '=', 'b.id')),
           eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.profile_photo_blob_id', '=', 'b.id')),
           eb.exists(eb.selectFrom('files as f').select('f.id').whereRef('f.blob_id', '=', 'b.id')),
+          eb.exists(eb.selectFrom('data_exports as x').select('x.id').whereRef('x.blob_id', '=', 'b.id')),
           eb.exists(
             eb
               .selectFrom('my_activity_task_fields as tf')

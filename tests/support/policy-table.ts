@@ -156,6 +156,9 @@ export const POLICY_TABLE: PolicyCase[] = [
   c('canSeeUserUploads', "a stranger's", () => ({ userId: 999_997, organisationId: null, teamIds: [] }), ['productAdmin', 'productAdminOutsider']),
   c('canUsePeerFeedback', '-', null, ROLE_NAMES.filter((r) => r !== 'productAdminOutsider')),
   c('canManageFeedbackContact', "learner's", (ids) => ({ userId: ids.user.learner }), ['learner']),
+  c('canRequestDataExport', "learner's", (ids) => ({ userId: ids.user.learner }), ['learner', 'productAdmin', 'productAdminOutsider']),
+  c('canDownloadDataExport', "learner's, asked by the learner", (ids) => ({ userId: ids.user.learner, requestedBy: ids.user.learner }), ['learner']),
+  c('canDownloadDataExport', "learner's, asked by a product admin", (ids) => ({ userId: ids.user.learner, requestedBy: ids.user.productAdmin }), ['learner', 'productAdmin']),
 ];
 
 /** The expected answer of one case for one role. */
