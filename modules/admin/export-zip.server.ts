@@ -73,7 +73,6 @@ const SOURCES: Record<string, string> = { file: 'a post or its draft', profile_p
 
 /** A file name safe in any unzip tool: no folders, no control characters, at most 100 characters. */
 function safeName(name: string) {
-  // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').replace(/^\.+/, '_').trim();
   return (clean || 'file').slice(-100);
 }
