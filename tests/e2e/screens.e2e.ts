@@ -54,6 +54,7 @@ const LEARNER_SCREENS = [
   '/app/profile',
   '/app/settings/profile',
   '/app/settings/notification',
+  '/app/settings/data',
   '/app/feedback',
   '/app/help',
 ];
