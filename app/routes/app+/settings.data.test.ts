@@ -19,7 +19,7 @@ runJobsInProcess();
 
 const PATH = '/app/settings/data';
 
-async function signedIn(user: { userId: number }) {
+async function signedIn<U extends { userId: number }>(user: U) {
   return { ...user, ...(await signIn(user.userId)) };
 }
 
