@@ -107,5 +107,4 @@ export {
   markDataExportFailed,
   pruneExpiredDataExports,
   EXPORT_KEEP_DAYS,
-  type DataExport,
 } from './export-requests.server';
