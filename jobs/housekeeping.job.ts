@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob, getDb, pruneRateLimits, pruneUnreferencedBlobs, UNREFERENCED_BLOB_GRACE_MS, type Db } from '@modules/shared/index.server';
 import { pruneExpiredSessions } from '@modules/identity/index.server';
-import { applyRetention, pruneNewsletterTokens, runDueErasures } from '@modules/admin/index.server';
+import { applyRetention, pruneExpiredDataExports, pruneNewsletterTokens, runDueErasures } from '@modules/admin/index.server';
 import { pruneFeedbackTokens, pruneUnattachedFiles } from '@modules/social/index.server';
 
 const schema = z.object({}).passthrough();
@@ -30,7 +30,7 @@ export async function pruneStoredFiles(db: Db, now = new Date()): Promise<number
 /**
  * Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows and
  * unreferenced files; performs the erasures people asked for that came due (decision 262); applies the
- * retention periods (RETENTION_*, decision 263). Safe to run twice.
+ * retention periods (RETENTION_*, decision 263); deletes data exports past 7 days. Safe to run twice.
  */
 export const housekeepingJob = defineJob({
   name: 'housekeeping',
@@ -44,6 +44,7 @@ export const housekeepingJob = defineJob({
     await pruneFeedbackTokens(getDb());
     await runDueErasures(getDb());
     await applyRetention(getDb());
+    await pruneExpiredDataExports(getDb());
     await pruneStoredFiles(getDb());
   },
 });

@@ -9,8 +9,10 @@ import { remindersJob } from './reminders.job';
 import { csvImportJob } from './csv-import.job';
 import { notificationFanOutJob, notificationFanOutSweepJob } from './notification-fan-out.job';
 
+import { dataExportJob } from './data-export.job';
+
 /** Every job, defined once (one file each). Add new jobs here. */
-export const allJobs = [sendEmailJob, welcomeEmailBatchJob, housekeepingJob, sweepJob, publishPostJob, publishDuePostsJob, journeyUnlocksJob, remindersJob, csvImportJob, notificationFanOutJob, notificationFanOutSweepJob] as const;
+export const allJobs = [sendEmailJob, welcomeEmailBatchJob, housekeepingJob, sweepJob, publishPostJob, publishDuePostsJob, journeyUnlocksJob, remindersJob, csvImportJob, notificationFanOutJob, notificationFanOutSweepJob, dataExportJob] as const;
 
 export function registerAllJobs() {
   registerJobs(allJobs);

@@ -28,6 +28,7 @@ import * as m20261127T160000 from './20261127T160000-team-imports-reading-defaul
 import * as m20261128T010000 from './20261128T010000-notification-fan-out';
 import * as m20261128T010100 from './20261128T010100-blob-chunks';
 import * as m20261128T020000 from './20261128T020000-erasure';
+import * as m20261128T030000 from './20261128T030000-data-exports';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T010000-notification-fan-out': m20261128T010000,
   '20261128T010100-blob-chunks': m20261128T010100,
   '20261128T020000-erasure': m20261128T020000,
+  '20261128T030000-data-exports': m20261128T030000,
 };

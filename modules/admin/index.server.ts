@@ -101,3 +101,14 @@ export { PRIVACY_RULES, privacyNotice } from './privacy-registry.server';
 export { eraseUser, getErasureTarget, mayErase } from './erasure.server';
 export { requestErasure, withdrawErasure, getErasureRequest, runDueErasures, ERASURE_DELAY_DAYS } from './erasure-requests.server';
 export { applyRetention } from './retention.server';
+export {
+  requestDataExport,
+  getDataExport,
+  latestDataExport,
+  listDataExports,
+  openDataExport,
+  runDataExport,
+  markDataExportFailed,
+  pruneExpiredDataExports,
+  EXPORT_KEEP_DAYS,
+} from './export-requests.server';

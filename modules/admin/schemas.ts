@@ -137,3 +137,8 @@ export const pageEventSchema = pageViewSchema.extend({
 
 export type PageViewInput = z.infer<typeof pageViewSchema>;
 export type PageEventInput = z.infer<typeof pageEventSchema>;
+
+/** POST /api/user/requestDataExport: the caller's own data; a product admin may name another person. */
+export const requestDataExportBody = z.object({ userId: idNumber.optional() });
+/** POST /api/user/getDataExport { exportId }. */
+export const dataExportIdBody = z.object({ exportId: idNumber });

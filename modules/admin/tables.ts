@@ -74,6 +74,25 @@ export interface PageEventsTable extends TrackingColumns {
 
 export type EnquiryRow = Selectable<EnquiriesTable>;
 
+export type DataExportStatus = 'queued' | 'running' | 'ready' | 'failed' | 'expired';
+
+/** One "Download my data" export (issue 27 s.2, decision 265): its progress, then its ZIP (a blob) until expires_at. */
+export interface DataExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Who asked: the person, or the product admin who asked for them (null once that account is gone). */
+  requested_by: number | null;
+  status: ColumnType<DataExportStatus, DataExportStatus | undefined, DataExportStatus>;
+  /** 0 to 100. */
+  progress: ColumnType<number, number | undefined, number>;
+  blob_id: string | null;
+  byte_size: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: OptionalStamp;
+  expires_at: OptionalStamp;
+}
+
 /** Every change made in the admin console (modules/admin/audit.server.ts). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -155,4 +174,5 @@ export interface AdminTables {
   user_visit_days: UserVisitDaysTable;
   user_visit_weeks: UserVisitWeeksTable;
   audit_log: AuditLogTable;
+  data_exports: DataExportsTable;
 }

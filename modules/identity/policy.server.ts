@@ -210,3 +210,17 @@ export function canEraseSomeone(user: PolicyUser, target: ErasureScope) {
   if (isProductAdmin(user)) return true;
   return target.organisationId !== null && !target.isLedaAdmin && isOrgAdminOf(user, target.organisationId);
 }
+
+/** Ask for a copy of a person's data ("Download my data", issue 27 s.2): the person, or a product admin for anyone. */
+export function canRequestDataExport(user: PolicyUser, subject: { userId: number }) {
+  return subject.userId === user.userId || isProductAdmin(user);
+}
+
+/**
+ * See the progress of and download a data export: its person, or the product admin who asked for it
+ * (and is one still). Nobody else, other product admins included (decision 266).
+ */
+export function canDownloadDataExport(user: PolicyUser, dataExport: { userId: number; requestedBy: number | null }) {
+  if (dataExport.userId === user.userId) return true;
+  return dataExport.requestedBy === user.userId && isProductAdmin(user);
+}

@@ -48,6 +48,9 @@ export { DomainError, isDomainError, GENERIC_ERROR } from './errors';
 export {
   putBlob,
   putUploadedBlob,
+  storeBlobStream,
+  openBlobStream,
+  deleteStoredBlob,
   readBlob,
   openBlob,
   blobUrl,

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Db } from './db/database';
 import { DomainError } from './errors';
@@ -25,8 +27,11 @@ export interface StoredBlob {
   variantWidths?: number[];
 }
 
-/** What a blob belongs to: public content (articles, catalogue), or a user's post file, profile photo or task answer. */
-export type BlobOwner = { kind: 'content' } | { kind: 'file' | 'profile_photo' | 'answer'; userId: number };
+/**
+ * What a blob belongs to: public content (articles, catalogue), or a user's post file, profile photo,
+ * task answer or data export (a ZIP that /blobs never serves: only its download route does).
+ */
+export type BlobOwner = { kind: 'content' } | { kind: 'file' | 'profile_photo' | 'answer' | 'export'; userId: number };
 export type BlobOwnerKind = BlobOwner['kind'];
 
 const BLOB_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -165,6 +170,35 @@ export async function openBlob(
   return stream ? { contentType: row.content_type, byteSize: row.byte_size, stream } : null;
 }
 
+/**
+ * Streams bytes into a new blob (a data export's ZIP), one chunk in memory at a time, into whichever
+ * store is active (blob-bytes.server.ts); its size and sha256 are counted on the way. Never deduplicated.
+ */
+export async function storeBlobStream(db: Kysely<Database>, input: { source: AsyncIterable<Uint8Array>; contentType: string; owner: BlobOwner }): Promise<StoredBlob> {
+  const blobId = randomBytes(18).toString('base64url');
+  const { byteSize, sha256 } = await putBlobStream(db, blobId, input.source);
+  await db
+    .insertInto('blobs')
+    .values({ id: blobId, content_type: input.contentType, byte_size: byteSize, sha256, owner_kind: input.owner.kind, owner_user_id: ownerUserId(input.owner) })
+    .execute();
+  return { blobId, contentType: input.contentType, byteSize };
+}
+
+/** A blob's bytes as a Node stream (for the ZIP writer and the export download), with its type and size; null when it does not exist. */
+export async function openBlobStream(db: Kysely<Database>, blobId: string): Promise<{ contentType: string; byteSize: number; open: () => Readable } | null> {
+  const blob = await openBlob(db, blobId);
+  if (!blob) return null;
+  return { contentType: blob.contentType, byteSize: blob.byteSize, open: () => Readable.fromWeb(blob.stream as NodeReadableStream<Uint8Array>) };
+}
+
+/** Deletes one blob now (its row, resized copies and bytes), e.g. an expired data export. Safe to run twice. */
+export async function deleteStoredBlob(db: Kysely<Database>, blobId: string): Promise<void> {
+  if (!isBlobId(blobId)) return;
+  const variants = await db.selectFrom('blobs').select('id').where('variant_of', '=', blobId).execute();
+  await db.deleteFrom('blobs').where('id', 'in', [blobId, ...variants.map((v) => v.id)]).execute();
+  for (const v of [...variants.map((x) => x.id), blobId]) await deleteBlob(db, v);
+}
+
 /** The blob's type and bytes in memory (small blobs only: a profile photo, a test), or null. */
 export async function readBlob(db: Kysely<Database>, blobId: string, width?: number): Promise<{ contentType: string; bytes: Buffer } | null> {
   const blob = await openBlob(db, blobId, width);
@@ -183,7 +217,8 @@ export const UNREFERENCED_BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
  * Housekeeping: deletes blobs (rows, their resized copies and their bytes) that nothing refers to
  * any more and that are older than the grace period. The references, in one place (decision 242):
  * an article's or catalogue content's feature image, a user's profile photo, an uploaded file
- * (files, whose rows the social module prunes when no post or preset holds them), and a task
+ * (files, whose rows the social module prunes when no post or preset holds them), a data export's ZIP
+ * (until housekeeping deletes it, 7 days after it is ready), and a task
  * answer's FileUpload value (JSON starting {"blobId":"<id>"). Safe to run twice; answers the count.
  */
 export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, limit = 500): Promise<number> {
@@ -199,6 +234,7 @@ export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, li
           eb.exists(eb.selectFrom('contents as c').select('c.id').whereRef('c.feature_image_blob_id', '=', 'b.id')),
           eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.profile_photo_blob_id', '=', 'b.id')),
           eb.exists(eb.selectFrom('files as f').select('f.id').whereRef('f.blob_id', '=', 'b.id')),
+          eb.exists(eb.selectFrom('data_exports as x').select('x.id').whereRef('x.blob_id', '=', 'b.id')),
           eb.exists(
             eb
               .selectFrom('my_activity_task_fields as tf')

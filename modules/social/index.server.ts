@@ -64,7 +64,7 @@ export {
   pruneFeedbackTokens,
   type FeedbackSkill,
 } from './peer-feedback.server';
-export { getFeedbackResults, recommendFor } from './peer-feedback-results.server';
+export { getFeedbackResults, recommendFor, releasedOf as releasedFeedbackCount } from './peer-feedback-results.server';
 export {
   OWN_FEEDBACK_MESSAGE,
   ALREADY_ANSWERED_MESSAGE,

@@ -58,6 +58,7 @@ const LEARNER_SCREENS = [
   '/app/settings/notification',
   '/app/settings/erase',
   '/app/profile/4/erase',
+  '/app/settings/data',
   '/app/feedback',
   '/app/help',
 ];

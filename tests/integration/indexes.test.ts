@@ -37,6 +37,10 @@ const EXPECTED: Record<string, string> = {
   user_contacts_user_requested_idx: 'peer feedback contacts, most recently asked first',
   feedback_responses_user_idx: 'peer feedback results and comments of a user',
   feedback_tokens_expires_idx: 'hourly expired feedback-token prune',
+  data_exports_expires_idx: 'hourly expired data-export prune',
+  data_exports_user_idx: 'a person\'s data exports, newest first',
+  posts_creator_idx: 'data export: a person\'s posts',
+  post_comments_user_idx: 'data export: a person\'s comments',
 };
 
 describe('indexes', () => {

@@ -161,6 +161,9 @@ export const POLICY_TABLE: PolicyCase[] = [
   c('canEraseSomeone', "a product admin's in org B", (ids) => ({ userId: ids.user.productAdmin, organisationId: ids.org.B, isLedaAdmin: true }), ['productAdminOutsider']),
   c('canEraseSomeone', "a stranger's (no organisation)", () => ({ userId: 999_997, organisationId: null, isLedaAdmin: false }), ['productAdmin', 'productAdminOutsider']),
   c('canEraseSomeone', "the org admin's own", (ids) => ({ userId: ids.user.orgAdmin, organisationId: ids.org.A, isLedaAdmin: false }), ['productAdmin', 'productAdminOutsider']),
+  c('canRequestDataExport', "learner's", (ids) => ({ userId: ids.user.learner }), ['learner', 'productAdmin', 'productAdminOutsider']),
+  c('canDownloadDataExport', "learner's, asked by the learner", (ids) => ({ userId: ids.user.learner, requestedBy: ids.user.learner }), ['learner']),
+  c('canDownloadDataExport', "learner's, asked by a product admin", (ids) => ({ userId: ids.user.learner, requestedBy: ids.user.productAdmin }), ['learner', 'productAdmin']),
 ];
 
 /** The expected answer of one case for one role. */

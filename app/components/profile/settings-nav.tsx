@@ -1,6 +1,6 @@
 import { NavLink } from '~/components/link';
 
-/** The settings pages' tabs (learner-app s.2: profile settings and notification settings). */
+/** The settings pages' tabs (learner-app s.2: profile settings and notification settings; issue 27: your data). They wrap on a narrow screen. */
 export function SettingsNav() {
   return (
     <nav aria-label="Settings" className="settings-nav">
@@ -10,6 +10,9 @@ export function SettingsNav() {
         </li>
         <li>
           <NavLink to="/app/settings/notification">Notifications</NavLink>
+        </li>
+        <li>
+          <NavLink to="/app/settings/data">Your data</NavLink>
         </li>
       </ul>
     </nav>

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { EMAIL_IN_USE, getUserForEditor, peopleSchemas, saveUser } from '@modules/admin/index.server';
+import { EMAIL_IN_USE, getUserForEditor, listDataExports, peopleSchemas, saveUser } from '@modules/admin/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { UserEditorFields, userEditorTitle } from '~/components/admin/user-editor-form';
@@ -33,10 +33,20 @@ async function userFromParams(userId: string | undefined) {
 
 /** /admin/user-editor (create) and /admin/user-editor/{userId} (edit): the page form the list's dialog also posts to. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+  const admin = await requireProductAdmin(request);
   const user = await userFromParams(params.userId);
   const returnTo = adminReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST);
+  // Their data exports (issue 27 s.2): an admin downloads only the ones they asked for.
+  const exports = user ? await listDataExports(getDb(), user.userId) : [];
   return {
+    exports: exports.map((x) => ({
+      exportId: x.exportId,
+      status: x.status,
+      progress: x.progress,
+      createdAt: x.createdAt.toISOString(),
+      downloadPath: x.requestedBy === admin.userId ? x.downloadPath : null,
+      askedByMe: x.requestedBy === admin.userId,
+    })),
     user: user && { userId: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, jobTitle: user.jobTitle },
     returnTo,
     constraint: formConstraint(peopleSchemas.userFormSchema),
@@ -65,12 +75,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UserEditorPage() {
-  const { user, returnTo, constraint } = useLoaderData<typeof loader>();
+  const { user, returnTo, constraint, exports } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="user-editor-title" className="admin-form">
       <h1 id="user-editor-title">{userEditorTitle(user)}</h1>
       <UserEditorFields user={user} constraint={constraint} lastResult={lastResult} returnTo={returnTo} formId={`user-page-${user?.userId ?? 'new'}`} />
+      {user ? <DataExports userId={user.userId} exports={exports} /> : null}
       <p>
         <Link to={returnTo}>Back to the list</Link>
       </p>
@@ -84,6 +95,59 @@ export default function UserEditorPage() {
             </Link>
           </p>
         </section>
+      ) : null}
+    </section>
+  );
+}
+
+const EXPORT_STATUS = { queued: 'Waiting', running: 'Preparing', ready: 'Ready', failed: 'Failed', expired: 'Deleted after 7 days' } as const;
+
+/** The person's data exports (issue 27 s.2): ask for one (audit logged), follow it, download the ones you asked for. */
+function DataExports({ userId, exports }: { userId: number; exports: ReturnType<typeof useLoaderData<typeof loader>>['exports'] }) {
+  return (
+    <section id="data-export" aria-labelledby="data-export-title">
+      <h2 id="data-export-title">Personal data</h2>
+      <p>A copy of everything Leda keeps about this person, as one ZIP file. Asking for it is recorded in the audit log; we email you when it is ready.</p>
+      {exports.length ? (
+        <table className="data-table">
+          <caption>Data exports</caption>
+          <thead>
+            <tr>
+              <th scope="col">Asked</th>
+              <th scope="col">Status</th>
+              <th scope="col">File</th>
+            </tr>
+          </thead>
+          <tbody>
+            {exports.map((x) => (
+              <tr key={x.exportId}>
+                <td>{new Date(x.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC{x.askedByMe ? ' (by you)' : ''}</td>
+                <td>{x.status === 'running' ? `${EXPORT_STATUS.running}: ${x.progress}%` : EXPORT_STATUS[x.status]}</td>
+                <td>
+                  {x.downloadPath ? (
+                    <a href={x.downloadPath} download>
+                      Download
+                    </a>
+                  ) : (
+                    '-'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Form method="post" action={`/admin/user-data-export/${userId}`} reloadDocument>
+        <button type="submit" className="button">
+          Request a data export
+        </button>
+      </Form>
+      {exports.some((x) => x.status === 'queued' || x.status === 'running') ? (
+        <p>
+          <Link to={`/admin/user-editor/${userId}#data-export`} reloadDocument>
+            Refresh
+          </Link>
+        </p>
       ) : null}
     </section>
   );
