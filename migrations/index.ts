@@ -25,6 +25,8 @@ import * as m20261127T150000 from './20261127T150000-team-featured-story';
 import * as m20261127T150240 from './20261127T150240-feedback-respondents';
 import * as m20261127T150100 from './20261127T150100-blob-owners';
 import * as m20261127T160000 from './20261127T160000-team-imports-reading-default';
+import * as m20261128T040000 from './20261128T040000-one-step-copy-per-activity';
+import * as m20261128T040100 from './20261128T040100-learner-search';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -57,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T150240-feedback-respondents': m20261127T150240,
   '20261127T150100-blob-owners': m20261127T150100,
   '20261127T160000-team-imports-reading-default': m20261127T160000,
+  '20261128T040000-one-step-copy-per-activity': m20261128T040000,
+  '20261128T040100-learner-search': m20261128T040100,
 };
