@@ -12,6 +12,8 @@ export { claimUnlockedTeamJourneys } from './unlock-notices.server';
 export { importJourneys, seedJourneys, JourneyImportError } from './import.server';
 export { journeyBadgeSvg, journeySummaryPdf } from './awards.server';
 export { listJourneyBadges } from './profile-badges.server';
+export { searchJourneys } from './search.server';
+export { homeTeamJourneys, listMyJourneys, type JourneyProgressCard, type HomeTeamJourney } from './learner-journeys.server';
 export { journeysOfSteps } from './step-journeys.server';
 export { createCalendarToken, revokeCalendarToken, hasCalendarToken, calendarTokenUser, journeyCalendar } from './calendar.server';
 export { stalledJourneysOf, teamWeeksOf, type StalledJourney, type TeamWeek } from './journey-pace.server';

@@ -57,4 +57,5 @@ export {
 } from './storage.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { formatShortDate, DAY } from './clock';
+export { SEARCH_MAX_LENGTH, type SearchHit } from './search';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';
