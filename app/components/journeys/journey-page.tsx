@@ -251,7 +251,7 @@ function StepActivity({ activity: a, stepId }: { activity: StepActivityView; ste
       <input type="hidden" name="activityId" value={a.activityId} />
       <input type="hidden" name="journeyStepId" value={stepId} />
       <span>{a.name}</span>{' '}
-      <button type="submit" className="button small" aria-label={`Add ${a.name} to My Activities`}>
+      <button type="submit" className="button small">
         Add to My Activities
       </button>
     </Form>
