@@ -13,7 +13,7 @@ export { importJourneys, seedJourneys, JourneyImportError } from './import.serve
 export { journeyBadgeSvg, journeySummaryPdf } from './awards.server';
 export { listJourneyBadges } from './profile-badges.server';
 export { searchJourneys } from './search.server';
-export { homeTeamJourneys, listMyJourneys, type JourneyProgressCard, type HomeTeamJourney } from './learner-journeys.server';
+export { homeTeamJourneys, listMyJourneys, type JourneyProgressCard } from './learner-journeys.server';
 export { journeysOfSteps } from './step-journeys.server';
 export { createCalendarToken, revokeCalendarToken, hasCalendarToken, calendarTokenUser, journeyCalendar } from './calendar.server';
 export { stalledJourneysOf, teamWeeksOf, type StalledJourney, type TeamWeek } from './journey-pace.server';
@@ -28,7 +28,7 @@ export {
   type ProgressStatus,
   type Segment,
 } from './insights.server';
-export { BREAK_JOURNEY_ID, firstStepToOpen, resumeReason, summaryWithoutStepList, readableDate, type ResumeReason } from './rules';
+export { BREAK_JOURNEY_ID, firstStepToOpen, resumeReason, summaryWithoutStepList, readableDate } from './rules';
 export { journeyList, listJourneysForAdmin, getAllJourneys } from './journey-admin.server';
 export {
   getTeamScheduleEditor,

@@ -390,7 +390,8 @@ describe('learner home, My journeys and search: queries per page', () => {
     // What the home shows: the current step of each team journey with its progress, newest posts first.
     const home = (await hPages()['app.home (learner home)'].call()) as { data: any };
     expect(home.data.journeys).toHaveLength(5);
-    expect(home.data.journeys[0].journey).toMatchObject({ state: 'inprogress', stepsTotal: 4, stepsDone: 0, currentStep: { number: 1 } });
+    expect(home.data.journeys.find((t: any) => t.journey?.journeyId === 3).journey).toMatchObject({ state: 'inprogress', stepsTotal: 4, stepsDone: 0, currentStep: { number: 1 } });
+    expect(home.data.journeys.find((t: any) => t.journey?.journeyId === 4).journey).toMatchObject({ state: 'completed', stepsDone: 5 });
     expect(home.data.posts).toHaveLength(3);
     expect(home.data.activities).toHaveLength(5);
     expect(home.data.badges.map((b: { journeyId: number }) => b.journeyId)).toEqual([4]);
