@@ -25,7 +25,7 @@ async function settle(tp: TestPage) {
  * Completes every task of the activity open in My Activities (answers left empty: 'No response provided.').
  * It ends on Completed Activities, or for a journey's last activity on the journey's end (decision 270).
  */
-const DONE_PATH = /^\/app\/(activities\/completed-activities|journey\/[a-z0-9-]+\/step\/end)$/;
+const DONE_PATH = /^\/app\/(activities\/completed-activities|journey\/[a-z0-9-]+\/step\/end)(\?|$)/;
 async function completeOpenActivity(tp: TestPage) {
   const { page } = tp;
   for (let i = 0; i < 10; i++) {
@@ -141,8 +141,9 @@ async function journey(javaScript: boolean, urlId: string, name: string) {
   }
   expect(played).toBe(2); // each demo journey here has one game step and one survey step
   // The last activity ends on the journey's end with its "journey complete" moment (decision 270).
-  await waitForPath(page, `/app/journey/${urlId}/step/end`);
-  await expect.poll(() => page.getByText('Journey complete!').isVisible()).toBe(true);
+  await waitForPath(page, /^\/app\/journey\/[a-z0-9-]+\/step\/end\?completed=1$/);
+  await expect.poll(() => page.locator('.journey-complete').isVisible()).toBe(true);
+  expect(await page.locator('.journey-complete').innerText()).toContain('Journey complete!');
   expect(await page.getByText(`Over ${steps} steps you worked through:`).count()).toBe(1);
   await open(tp, `/app/journey/${urlId}`);
   await waitForPath(page, `/app/journey/${urlId}/step/end`);
