@@ -6,7 +6,7 @@ import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
 
 describe('/auth/login', () => {
-  it('signs a learner in and sends them to the team list with a session cookie', async () => {
+  it('signs a learner in and sends them to the learner home with a session cookie', async () => {
     const { teamId, organisationId } = await makeTeam();
     const u = await makeUser({ organisationId, teams: [{ teamId }] });
     const res = await run(() => action(args(formRequest('/auth/login', { email: u.email, password: u.password }))));
