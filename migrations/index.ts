@@ -29,6 +29,8 @@ import * as m20261128T010000 from './20261128T010000-notification-fan-out';
 import * as m20261128T010100 from './20261128T010100-blob-chunks';
 import * as m20261128T020000 from './20261128T020000-erasure';
 import * as m20261128T030000 from './20261128T030000-data-exports';
+import * as m20261128T040000 from './20261128T040000-one-step-copy-per-activity';
+import * as m20261128T040100 from './20261128T040100-learner-search';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -65,4 +67,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T010100-blob-chunks': m20261128T010100,
   '20261128T020000-erasure': m20261128T020000,
   '20261128T030000-data-exports': m20261128T030000,
+  '20261128T040000-one-step-copy-per-activity': m20261128T040000,
+  '20261128T040100-learner-search': m20261128T040100,
 };

@@ -211,6 +211,12 @@ function TeamEntry({ team }: { team: NavTeam }) {
 export function SideNav({ nav }: { nav: ShellData['nav'] }) {
   return (
     <nav id="app-nav" className="app-nav" aria-label="App">
+      <NavSection id="app-nav-home" to={nav.homePath} end label="Home">
+        <ul>
+          {nav.myJourneys ? <NavItem to="/app/journeys" label="My journeys" /> : null}
+          <NavItem to="/app/search" label="Search" />
+        </ul>
+      </NavSection>
       {nav.organisationName !== null ? (
         <section className="app-nav-section" aria-labelledby="app-nav-organisation">
           <h2 id="app-nav-organisation" className="app-nav-heading">
@@ -241,6 +247,7 @@ export function SideNav({ nav }: { nav: ShellData['nav'] }) {
           <NavItem to="/app/explore/assessments" label="Assessments" />
         </ul>
       </NavSection>
+      <NavSection id="app-nav-help" to="/app/help" label="Help" />
     </nav>
   );
 }

@@ -1,10 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { isRouteErrorResponse, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { appHomePath } from '@modules/identity/index.server';
 import { AppShell } from '~/components/app-shell';
 import { InactivityReload } from '~/components/feed/inactivity-reload';
 import { NotFoundPanel, SiteShell } from '~/components/site-shell';
 import { loadShell } from '~/utils/app-shell.server';
+import { recordAppVisit } from '~/utils/app-visits.server';
 import { APP_LAYOUT_ROUTE_ID, appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import shellStylesHref from '~/styles/shell.css';
@@ -21,9 +23,18 @@ export const meta = appMeta('');
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // homePath: where the inactivity reload runs (the team list, or the stories for a student licence).
-  return { ...(await loadShell(request, user)), homePath: appHomePath(user) };
+  // Every page change inside /app is a visit (retention, STATS, the weekly digest): see app-visits.server.
+  const [shell] = await Promise.all([loadShell(request, user), recordAppVisit(request, user.userId)]);
+  // homePath: where the inactivity reload runs (the learner home, or the stories for a student licence).
+  return { ...shell, homePath: appHomePath(user) };
 }
+
+/**
+ * The layout's loader runs again on every change of path (not only when Remix would revalidate it),
+ * so a client navigation is one visit recorded on the server (decision 268) and the counters stay fresh.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function AppLayout() {
   const shell = useLoaderData<typeof loader>();

@@ -27,6 +27,10 @@ export interface SideNav {
   organisationName: string | null;
   teams: NavTeam[];
   feedback: boolean;
+  /** The app home (appHomePath): the learner home, or the stories for a student licence (decision 272). */
+  homePath: string;
+  /** My journeys (/app/journeys): policy.canSeeJourneys, as the page's guard asks. */
+  myJourneys: boolean;
 }
 
 export interface ShellData {
@@ -44,9 +48,12 @@ type TeamSummary = { teamId: number; name: string; organisationId: number; isTea
 /** Pure: the side navigation for a user and their enabled teams. */
 export function buildSideNav(user: CurrentUser, teams: TeamSummary[], opts = { feedback: isFeatureOn('feedback') }): SideNav {
   const p = user.userPermissions;
-  if (p.organisationId === null) return { organisationName: null, teams: [], feedback: false };
+  // Home, My journeys, Search and Help (issue 25) ask what their pages' guards ask.
+  const everyone = { homePath: appHomePath(user), myJourneys: policy.canSeeJourneys(user) };
+  if (p.organisationId === null) return { organisationName: null, teams: [], feedback: false, ...everyone };
   // Each entry asks the same policy question as the page's guard (TEAM_NEEDS), so they never disagree.
   return {
+    ...everyone,
     organisationName: p.organisationName,
     feedback: opts.feedback,
     teams: teams.map((t) => ({
@@ -85,7 +92,7 @@ export async function loadShell(request: Request, user: CurrentUser): Promise<Sh
   };
 }
 
-/** /app and /app/home: the app home for this user, keeping the query string (public-site 2.3). */
+/** /app (and /app/home for a student licence): the app home for this user, keeping the query string (public-site 2.3). */
 export function redirectToAppHome(request: Request, user: CurrentUser): never {
   throw redirect(appHomePath(user) + new URL(request.url).search);
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node';
 import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
-import { getJourneyForUser, startUserJourney, firstStepToOpen, type JourneyView } from '@modules/journeys/index.server';
+import { getJourneyWithCopies, startUserJourney, firstStepToOpen, resumeReason, readableDate, summaryWithoutStepList, type ActivityCopy, type JourneyView } from '@modules/journeys/index.server';
 import { addMyActivity, getActivityNames } from '@modules/activities/index.server';
 import { FeedbackType, getUserProgress, recordCompletion, submitSystemFeedback } from '@modules/catalogue/index.server';
 import { journeyStepAction } from '@modules/journeys/schemas';
@@ -40,41 +40,79 @@ async function requireJourneyUser(request: Request): Promise<CurrentUser> {
   return user;
 }
 
-async function loadJourney(user: CurrentUser, param: string | undefined): Promise<JourneyView> {
+async function loadJourneyAndCopies(user: CurrentUser, param: string | undefined): Promise<{ journey: JourneyView; copies: ActivityCopy[] }> {
   try {
-    return await getJourneyForUser(getDb(), user, routeId(param));
+    return await getJourneyWithCopies(getDb(), user, routeId(param));
   } catch (e) {
     if (isDomainError(e)) notFound();
     throw e;
   }
 }
 
-/** /app/journey/{journey}: a started journey opens its first unstarted (else in-progress) step, else 'end'. */
+async function loadJourney(user: CurrentUser, param: string | undefined): Promise<JourneyView> {
+  try {
+    return (await getJourneyWithCopies(getDb(), user, routeId(param))).journey;
+  } catch (e) {
+    if (isDomainError(e)) notFound();
+    throw e;
+  }
+}
+
+/**
+ * /app/journey/{journey}: a started journey opens its first step not finished, else 'end' (decision 270);
+ * ?resumed=1 lets the step say why it was opened.
+ */
 export async function journeyIndexLoader(request: Request, param: string | undefined) {
   const user = await requireJourneyUser(request);
   const journey = await loadJourney(user, param);
   if (journey.userJourney) {
     const open = firstStepToOpen(journey.steps);
-    throw redirect(journeyPath(journey, open === 'end' ? 'end' : open));
+    if (open === 'end') throw redirect(journeyPath(journey, 'end'));
+    const why = resumeReason(journey.steps, journey.steps.indexOf(open));
+    throw redirect(`${journeyPath(journey, open)}${why ? '?resumed=1' : ''}`);
   }
-  return { journey };
+  return { journey: { ...journey, htmlSummary: summaryWithoutStepList(journey.htmlSummary) } };
+}
+
+/**
+ * What a step offers for each of its activities: Continue for a copy under way (this step's, else any),
+ * Completed for one finished since the journey started, else Add (decision 269).
+ */
+export type StepActivityState = { kind: 'add' } | { kind: 'continue'; myActivityId: number } | { kind: 'completed'; myActivityId: number };
+export function stepActivityState(activityId: number, stepId: number, copies: ActivityCopy[], startedAt: string): StepActivityState {
+  const mine = copies.filter((c) => c.sourceActivityId === activityId);
+  const open = mine.find((c) => c.completedAt === null && c.journeyStepId === stepId) ?? mine.find((c) => c.completedAt === null);
+  if (open) return { kind: 'continue', myActivityId: open.myActivityId };
+  const done = mine.find((c) => c.completedAt !== null && c.completedAt >= startedAt);
+  if (done) return { kind: 'completed', myActivityId: done.myActivityId };
+  return { kind: 'add' };
 }
 
 /** /app/journey/{journey}/step/{step|end}: the journey with the selected step and what the learner has done. */
 export async function journeyStepLoader(request: Request, param: string | undefined, stepParam: string | undefined) {
   const user = await requireJourneyUser(request);
-  const journey = await loadJourney(user, param);
-  if (!journey.userJourney) throw redirect(journeyPath(journey));
+  const { journey, copies } = await loadJourneyAndCopies(user, param);
+  const userJourney = journey.userJourney;
+  if (!userJourney) throw redirect(journeyPath(journey));
+  const url = new URL(request.url);
   const key = routeId(stepParam);
   const index = key === 'end' ? journey.steps.length : journey.steps.findIndex((s) => s.urlId === key || String(s.stepId) === key);
   if (index < 0) notFound();
   const step = journey.steps[index] ?? null;
   const [progress, names] = await Promise.all([getUserProgress(getDb(), user.userId), getActivityNames(getDb(), step?.activities ?? [])]);
   return {
-    journey,
+    journey: { ...journey, htmlSummary: summaryWithoutStepList(journey.htmlSummary) },
     stepIndex: index,
     step,
-    activities: (step?.activities ?? []).map((activityId) => ({ activityId, name: names.get(activityId) ?? 'Activity' })),
+    resumed: step && url.searchParams.get('resumed') === '1' ? resumeReason(journey.steps, index) : null,
+    // The "journey complete" moment: completing the last activity leads here with ?completed=1.
+    justCompleted: !step && !!userJourney.completedAt && url.searchParams.get('completed') === '1',
+    completedOn: userJourney.completedAt ? readableDate(userJourney.completedAt) : null,
+    activities: (step?.activities ?? []).map((activityId) => ({
+      activityId,
+      name: names.get(activityId) ?? 'Activity',
+      state: stepActivityState(activityId, step!.stepId, copies, userJourney.startedAt),
+    })),
     watched: Object.keys(progress.video).map(Number),
     read: Object.keys(progress.content).map(Number),
     // Surveys and games finished in the Explore players (opened from the step, they lead back here).
@@ -111,8 +149,9 @@ export async function journeyAction(request: Request, param: string | undefined)
       case 'addActivity': {
         const step = journey.steps.find((s) => s.stepId === input.journeyStepId);
         if (!step || !step.activities.includes(input.activityId)) return data({ formError: 'That activity is not part of this step.' }, { status: 400 });
+        // One copy per activity and step: Add twice (or a stale page) opens the copy there is.
         const my = await addMyActivity(getDb(), user.userId, { activityId: input.activityId, journeyStepId: step.stepId });
-        throw redirect(`/app/activities?myActivityId=${my.myActivityId}`);
+        throw redirect(my.completedAt ? `/app/activities/completed-activities?myActivityId=${my.myActivityId}` : `/app/activities?myActivityId=${my.myActivityId}`);
       }
       case 'completeVideo':
       case 'completeContent': {

@@ -162,6 +162,8 @@ export async function runActivityIntent(userId: number, form: FormData, intent: 
       return redirect(`${from}?myActivityId=${my.myActivityId}&saved=${task.myActivityTaskId}#task-${task.myActivityTaskId}`);
     }
     const done = await saveAndCompleteTask(getDb(), userId, ids);
+    // The last activity of a journey: the journey's end, with its "journey complete" moment (decision 270).
+    if (done.completedJourneyId != null) return redirect(`/app/journey/${done.completedJourneyId}/step/end?completed=1`);
     if (done.activityCompleted) return redirect(`${COMPLETED_PATH}?myActivityId=${my.myActivityId}&completed=1`);
     return redirect(`${ACTIVITIES_PATH}?myActivityId=${my.myActivityId}`);
   } catch (e) {

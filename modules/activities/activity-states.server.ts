@@ -9,9 +9,9 @@ export async function listActivityStates(db: Db, userId: number, activityIds: re
   if (!activityIds.length) return [];
   const rows = await db
     .selectFrom('my_activities')
-    .select(['source_activity_id', 'completed_at'])
+    .select(['id', 'source_activity_id', 'journey_step_id', 'completed_at'])
     .where('user_id', '=', userId)
     .where('source_activity_id', 'in', [...new Set(activityIds)])
     .execute();
-  return rows.map((r) => ({ sourceActivityId: r.source_activity_id, completedAt: r.completed_at }));
+  return rows.map((r) => ({ myActivityId: r.id, sourceActivityId: r.source_activity_id, journeyStepId: r.journey_step_id, completedAt: r.completed_at }));
 }

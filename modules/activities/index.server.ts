@@ -26,6 +26,7 @@ export {
   ActivityImportError,
 } from './activity-catalogue.server';
 export { listActivityStates } from './activity-states.server';
+export { searchActivities } from './search.server';
 export { openActivitiesOf } from './open-activities.server';
 export {
   saveActivity,

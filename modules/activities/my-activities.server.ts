@@ -187,17 +187,29 @@ async function checkJourneyStep(db: Db, userId: number, journeyStepId: number, a
 /**
  * Adds a copy of a catalogue activity to the user's list (placed at the top): the tasks, fields and
  * options are copied now, so a later edit of the catalogue never changes the learner's answers. A
- * journey step, when given, is checked first (checkJourneyStep).
+ * journey step, when given, is checked first (checkJourneyStep); a step holds one copy of each of its
+ * activities, so adding it from the step again answers that copy (idempotent, decision 269).
  */
 export async function addMyActivity(db: Kysely<Database>, userId: number, input: { activityId: number; journeyStepId?: number | null }): Promise<MyActivity> {
   const activity = await getActivityById(db, input.activityId);
   if (input.journeyStepId != null) await checkJourneyStep(db, userId, input.journeyStepId, activity.activityId);
+  const stepId = input.journeyStepId ?? null;
+  // One copy per activity and journey step (decision 269): adding it again answers the copy there is.
+  const existing = async () =>
+    stepId === null
+      ? undefined
+      : db.selectFrom('my_activities').select('id').where('user_id', '=', userId).where('journey_step_id', '=', stepId).where('source_activity_id', '=', activity.activityId).executeTakeFirst();
+  const had = await existing();
+  if (had) return getMyActivity(db, userId, had.id);
   const id = await db.transaction().execute(async (trx) => {
     const my = await trx
       .insertInto('my_activities')
-      .values({ user_id: userId, source_activity_id: activity.activityId, name: activity.name, journey_step_id: input.journeyStepId ?? null })
+      .values({ user_id: userId, source_activity_id: activity.activityId, name: activity.name, journey_step_id: stepId })
+      .onConflict((oc) => oc.columns(['user_id', 'journey_step_id', 'source_activity_id']).where('journey_step_id', 'is not', null).doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Lost a race with a second click: the other request's copy is the one.
+    if (!my) return null;
     if (activity.activitySkills.length) {
       await trx.insertInto('my_activity_skills').values(activity.activitySkills.map((s) => ({ my_activity_id: my.id, skill_id: s.skillId }))).execute();
     }
@@ -223,7 +235,7 @@ export async function addMyActivity(db: Kysely<Database>, userId: number, input:
     }
     return my.id;
   });
-  return getMyActivity(db, userId, id);
+  return getMyActivity(db, userId, id ?? (await existing())!.id);
 }
 
 /** Deletes one of the user's my activities (with its tasks and answers); not_found for another user's. */

@@ -28,6 +28,7 @@ export {
   randomExploreItems,
 } from './catalogue.server';
 export { getUserProgress, recordCompletion, submitSystemFeedback } from './progress.server';
+export { searchCatalogue } from './search.server';
 export { getContentById, getContentPreviewById } from './learner-contents.server';
 export { getGamePlay, playGame, getSurveyPlay, playSurvey } from './attempts.server';
 export { gameProblem, type GameAction } from './game-player';

@@ -123,7 +123,10 @@ export function isAccessBlocked(user: Pick<CurrentUser, 'isLocked' | 'isLedaAdmi
   return expiry !== null && new Date(expiry).getTime() < at.getTime();
 }
 
-/** Where "/app" leads: stories for student licences, the team list for everyone else. */
+/**
+ * Where "/app" leads: stories for student licences, the learner home for everyone else (the spec said
+ * the team list; decision 272 makes the learner home the landing page, the team list stays at /app/team).
+ */
 export function appHomePath(user: Pick<CurrentUser, 'userPermissions'>) {
-  return user.userPermissions.licenseType === LicenseType.Student ? '/app/explore/story' : '/app/team';
+  return user.userPermissions.licenseType === LicenseType.Student ? '/app/explore/story' : '/app/home';
 }

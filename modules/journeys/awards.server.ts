@@ -3,6 +3,7 @@ import { DomainError, type Db } from '@modules/shared/index.server';
 import type { PolicyUser } from '@modules/identity/index.server';
 import { listMyActivities, loadMyActivities } from '@modules/activities/index.server';
 import { getJourneyForUser } from './journeys.server';
+import { readableDate, summaryWithoutStepList } from './rules';
 
 /**
  * What a completed journey unlocks: its badge (an SVG drawn per journey, the same picture wherever it
@@ -112,10 +113,11 @@ export async function journeySummaryPdf(db: Db, user: PolicyUser & { fullName: s
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), rgb(0.1, 0.1, 0.15));
   w.write('Leda journey summary', { size: 10 });
   w.write(journey.name, { size: 22, bold: true, gap: 8 });
-  w.write(`Completed by ${user.fullName} on ${uj.completedAt.slice(0, 10)}`, { size: 12, gap: 14 });
+  w.write(`Completed by ${user.fullName} on ${readableDate(uj.completedAt)}`, { size: 12, gap: 14 });
   w.write('About this journey', { size: 14, bold: true });
-  w.write(htmlToText(journey.htmlSummary) || journey.overview, { gap: 14 });
-  w.write('Steps', { size: 14, bold: true });
+  // The authored "Over N steps you will: ..." is for a journey ahead; the steps are listed below, done (decision 270).
+  w.write(htmlToText(summaryWithoutStepList(journey.htmlSummary)) || journey.overview, { gap: 14 });
+  w.write(`Over ${journey.steps.length} step${journey.steps.length === 1 ? '' : 's'} you worked through`, { size: 14, bold: true });
   journey.steps.forEach((s, i) => w.write(`STEP ${i + 1}: ${s.name}`, { indent: 10 }));
   w.write('', { gap: 10 });
   w.write('Your answers', { size: 14, bold: true });

@@ -6,12 +6,14 @@ import { onEvent } from '@modules/shared/events.server';
 import { completeJourneysAfterActivity } from './journeys.server';
 
 export { listPublicJourneys } from './public-journeys.server';
-export { getJourneyForUser, startUserJourney, listUserJourneys, listReadableJourneys, type JourneyView } from './journeys.server';
+export { getJourneyForUser, getJourneyWithCopies, startUserJourney, listUserJourneys, listReadableJourneys, type JourneyView, type ActivityCopy } from './journeys.server';
 export { teamJourneysOfUser, currentJourneysOf, currentJourneysFrom, scheduledEntriesOfUser, getTeamJourneysPage, getTeamJourneyPanel, setTeamSchedule, type TeamJourneyEntry } from './team-schedule.server';
 export { claimUnlockedTeamJourneys } from './unlock-notices.server';
 export { importJourneys, seedJourneys, JourneyImportError } from './import.server';
 export { journeyBadgeSvg, journeySummaryPdf } from './awards.server';
 export { listJourneyBadges } from './profile-badges.server';
+export { searchJourneys } from './search.server';
+export { homeTeamJourneys, listMyJourneys, type JourneyProgressCard } from './learner-journeys.server';
 export { journeysOfSteps } from './step-journeys.server';
 export { createCalendarToken, revokeCalendarToken, hasCalendarToken, calendarTokenUser, journeyCalendar } from './calendar.server';
 export { stalledJourneysOf, teamWeeksOf, type StalledJourney, type TeamWeek } from './journey-pace.server';
@@ -26,7 +28,7 @@ export {
   type ProgressStatus,
   type Segment,
 } from './insights.server';
-export { BREAK_JOURNEY_ID, firstStepToOpen } from './rules';
+export { BREAK_JOURNEY_ID, firstStepToOpen, resumeReason, summaryWithoutStepList, readableDate } from './rules';
 export { journeyList, listJourneysForAdmin, getAllJourneys } from './journey-admin.server';
 export {
   getTeamScheduleEditor,

@@ -157,6 +157,30 @@ async function loadSteps(db: Db, journeyId: number) {
 
 /** One journey as the learner sees it (getJourneyContent, the journey page). Six queries. */
 export async function getJourneyForUser(db: Db, user: PolicyUser, param: string | number, now = new Date()): Promise<JourneyView> {
+  return (await loadJourneyView(db, user, param, now)).journey;
+}
+
+/** A learner's copy of one of the journey's activities: what a step offers for it (Add, Continue, Completed). */
+export interface ActivityCopy {
+  myActivityId: number;
+  sourceActivityId: number;
+  journeyStepId: number | null;
+  completedAt: string | null;
+}
+
+/**
+ * The journey pages: the journey and the learner's copies of its activities (read anyway for the step
+ * statuses), so a step shows Continue for a copy under way and never Add beside it (decision 269).
+ */
+export async function getJourneyWithCopies(db: Db, user: PolicyUser, param: string | number, now = new Date()) {
+  const { journey, states } = await loadJourneyView(db, user, param, now);
+  const copies: ActivityCopy[] = states.flatMap((m) =>
+    m.sourceActivityId === null ? [] : [{ myActivityId: m.myActivityId, sourceActivityId: m.sourceActivityId, journeyStepId: m.journeyStepId, completedAt: iso(m.completedAt) }],
+  );
+  return { journey, copies };
+}
+
+async function loadJourneyView(db: Db, user: PolicyUser, param: string | number, now: Date) {
   if (!policy.canSeeJourneys(user)) throw new DomainError('forbidden', JOURNEYS_NOT_IN_LICENCE);
   const j = await findJourney(db, param);
   if (!j) throw new DomainError('not_found', JOURNEY_NOT_FOUND);
@@ -165,7 +189,7 @@ export async function getJourneyForUser(db: Db, user: PolicyUser, param: string 
   if (locked && !userJourney) throw new DomainError('locked', JOURNEY_LOCKED);
   const steps = await loadSteps(db, j.id);
   const states = userJourney ? await listActivityStates(db, user.userId, steps.flatMap((s) => s.activities)) : [];
-  return {
+  const journey: JourneyView = {
     journeyId: j.id,
     urlId: j.url_id,
     name: j.name,
@@ -183,6 +207,7 @@ export async function getJourneyForUser(db: Db, user: PolicyUser, param: string 
     userJourney,
     action: journeyListAction(locked, userJourney),
   };
+  return { journey, states };
 }
 
 /** Starts a journey (idempotent): creates the user journey, or answers the existing one. */

@@ -7,6 +7,9 @@ import {
   journeyButton,
   journeyListAction,
   matchesFilter,
+  readableDate,
+  resumeReason,
+  summaryWithoutStepList,
   stepStatus,
   teamJourneyPanel,
   teamTimeline,
@@ -37,10 +40,21 @@ describe('step status', () => {
 });
 
 describe('opening a journey', () => {
-  it('goes to the first unstarted, else the first in progress, else end', () => {
-    expect(firstStepToOpen([{ id: 1, status: 'completed' as const }, { id: 2, status: 'inprogress' as const }, { id: 3, status: 'unstarted' as const }])).toEqual({ id: 3, status: 'unstarted' });
+  it('goes to the first step not finished (in progress before a later unstarted one), else end', () => {
+    expect(firstStepToOpen([{ id: 1, status: 'completed' as const }, { id: 2, status: 'inprogress' as const }, { id: 3, status: 'unstarted' as const }])).toEqual({ id: 2, status: 'inprogress' });
+    expect(firstStepToOpen([{ id: 1, status: 'inprogress' as const }, { id: 2, status: 'unstarted' as const }])).toEqual({ id: 1, status: 'inprogress' });
+    expect(firstStepToOpen([{ id: 1, status: 'completed' as const }, { id: 2, status: 'unstarted' as const }, { id: 3, status: 'inprogress' as const }])).toEqual({ id: 2, status: 'unstarted' });
     expect(firstStepToOpen([{ id: 1, status: 'completed' as const }, { id: 2, status: 'inprogress' as const }])).toEqual({ id: 2, status: 'inprogress' });
     expect(firstStepToOpen([{ id: 1, status: 'completed' as const }])).toBe('end');
+  });
+  it('says why it opened a step', () => {
+    expect(resumeReason([{ status: 'inprogress' }, { status: 'unstarted' }], 0)).toBe('inprogress');
+    expect(resumeReason([{ status: 'completed' }, { status: 'unstarted' }], 1)).toBe('next');
+    expect(resumeReason([{ status: 'unstarted' }, { status: 'unstarted' }], 0)).toBeNull();
+  });
+  it('drops the authored step list from the summary and reads dates', () => {
+    expect(summaryWithoutStepList('<p>Lead well.</p><p>Over 4 steps you will: one; two.</p>')).toBe('<p>Lead well.</p>');
+    expect(readableDate('2026-11-27T22:10:00.000Z')).toBe('27 November 2026');
   });
   it('completes when every step is completed', () => {
     expect(isJourneyComplete(['completed', 'completed'])).toBe(true);
@@ -91,10 +105,11 @@ describe('locks and buttons', () => {
     expect(isEntryLocked(daysFromNow(-14), false, NOW)).toBe(false);
     expect(isEntryLocked(null, false, NOW)).toBe(false);
   });
-  it('Start, Continue, hidden when locked', () => {
+  it('Start, Continue, Review once completed, hidden when locked', () => {
     expect(journeyButton(true, null)).toBeNull();
     expect(journeyButton(false, null)).toBe('Start');
     expect(journeyButton(false, { completedAt: null })).toBe('Continue');
+    expect(journeyButton(false, { completedAt: NOW })).toBe('Review');
   });
   it('filters', () => {
     expect(matchesFilter('all', null)).toBe(true);

@@ -32,10 +32,37 @@ export function stepStatus(activityIds: readonly number[], startedAt: Date | str
   return 'unstarted';
 }
 
-/** Opening a journey with no step: the first unstarted step, else the first in progress, else 'end'. */
+/**
+ * Opening a journey with no step: the first step not finished (in progress or unstarted), else 'end'.
+ * The spec said "the first unstarted, else the first in progress", which skipped a step whose activity
+ * was already under way (issue 25); decision 270 replaces that reading.
+ */
 export function firstStepToOpen<S extends { status: StepStatus }>(steps: readonly S[]): S | 'end' {
-  return steps.find((s) => s.status === 'unstarted') ?? steps.find((s) => s.status === 'inprogress') ?? 'end';
+  return steps.find((s) => s.status !== 'completed') ?? 'end';
 }
+
+/**
+ * Why the journey opened on this step (said on the step page): its activity is under way, or it is
+ * the first step not yet finished after some that are. Null on a fresh journey's first step.
+ */
+export type ResumeReason = 'inprogress' | 'next' | null;
+export function resumeReason(steps: readonly { status: StepStatus }[], index: number): ResumeReason {
+  const step = steps[index];
+  if (!step || step.status === 'completed') return null;
+  if (step.status === 'inprogress') return 'inprogress';
+  return steps.slice(0, index).some((s) => s.status === 'completed') ? 'next' : null;
+}
+
+/**
+ * The authored summary without its "Over N steps you will: ..." paragraph: the journey pages and the
+ * summary PDF list the steps themselves, by their names and in the right tense (decision 270).
+ */
+export function summaryWithoutStepList(html: string): string {
+  return html.replace(/<p>\s*Over \d+ steps you will:[^<]*<\/p>/gi, '').trim();
+}
+
+/** A date as people read it: '27 November 2026' (UTC, as the stored day). */
+export const readableDate = (d: Date | string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(d));
 
 /** A journey is complete when every step is. */
 export const isJourneyComplete = (statuses: readonly StepStatus[]) => statuses.every((s) => s === 'completed');
@@ -53,10 +80,14 @@ export function isEntryLocked(unlockedAt: Date | string | null, started: boolean
   return !started && unlockedAt !== null && time(unlockedAt) > now.getTime();
 }
 
-/** Journey button on the team page: Start with no progress, Continue with progress, none when locked. */
-export function journeyButton(locked: boolean, userJourney: { completedAt: Date | string | null } | null | undefined): 'Start' | 'Continue' | null {
+/**
+ * Journey button on the team page: Start with no progress, Continue with progress, Review once
+ * completed (issue 25: a completed journey no longer says Continue), none when locked.
+ */
+export function journeyButton(locked: boolean, userJourney: { completedAt: Date | string | null } | null | undefined): 'Start' | 'Continue' | 'Review' | null {
   if (locked) return null;
-  return userJourney ? 'Continue' : 'Start';
+  if (!userJourney) return 'Start';
+  return userJourney.completedAt ? 'Review' : 'Continue';
 }
 
 export interface TimelineEntry {

@@ -34,7 +34,7 @@ export interface TeamJourneyEntry {
   isBreak: boolean;
   /** For this learner: not started and unlockedAt in the future (or the journey itself is locked). */
   isLocked: boolean;
-  button: 'Start' | 'Continue' | null;
+  button: 'Start' | 'Continue' | 'Review' | null;
   userJourney: { userJourneyId: number; completedAt: string | null } | null;
 }
 

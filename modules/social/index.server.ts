@@ -45,6 +45,7 @@ export {
   type PublishScheduler,
 } from './posts.server';
 export { listTeamUsers, teamAvatars } from './team-users.server';
+export { listNewestTeamPosts } from './home-posts.server';
 export { MAX_POST_FILES, TOO_MANY_FILES, listPostFileIds, postFileBlobAccess, pruneUnattachedFiles } from './post-files.server';
 export { setPostLiked, setPostPinned, commentPost, deletePostComment } from './post-reactions.server';
 export { jobScheduler, publishDuePosts } from './publishing.server';

@@ -114,11 +114,11 @@ for (const javaScript of [true, false]) {
       await screenshot(page, `password-create-errors-js-${js}`);
 
       await fillNewPassword(page, password, password);
-      await waitForPath(page, '/app/team');
+      await waitForPath(page, '/app/home');
       await page.getByText('Leadership Team').first().waitFor();
       await logOut(page);
       await waitForPath(page, '/');
-      await loginAndWait(tp, email, '/app/team', password);
+      await loginAndWait(tp, email, '/app/home', password);
 
       const again = await newPage({ javaScript });
       await open(again, linkPath);
@@ -136,7 +136,7 @@ for (const javaScript of [true, false]) {
       const linkPath = await followEmailLink(tp, email, 'Verify my account', /^\/auth\/verify-account\/[\w-]{20,}$/);
       // With JavaScript the page posts itself; without it the person presses the button.
       if (!javaScript) await tp.page.getByRole('button', { name: 'Verify my account' }).click();
-      await waitForPath(tp.page, '/app/team');
+      await waitForPath(tp.page, '/app/home');
       await tp.page.getByRole('navigation', { name: 'App' }).getByText('Leadership Team').first().waitFor();
 
       const again = await newPage({ javaScript });

@@ -34,12 +34,12 @@ interface DemoHome {
   trial?: boolean;
 }
 const DEMO_HOMES: DemoHome[] = [
-  { email: 'admin@leda.test', home: '/app/team', organisation: null, teams: [] },
+  { email: 'admin@leda.test', home: '/app/home', organisation: null, teams: [] },
   // The navigation lists the user's own teams (decision 020); the demo organisation admin is a member of both.
-  { email: 'orgadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'], insights: true, posts: true },
-  { email: 'teamadmin@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team'], posts: true },
-  { email: 'learner@leda.test', home: '/app/team', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'] },
-  { email: 'trial@leda.test', home: '/app/team', organisation: 'Trial Company', teams: ['Trial Team'], trial: true },
+  { email: 'orgadmin@leda.test', home: '/app/home', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'], insights: true, posts: true },
+  { email: 'teamadmin@leda.test', home: '/app/home', organisation: 'Demo Organisation', teams: ['Leadership Team'], posts: true },
+  { email: 'learner@leda.test', home: '/app/home', organisation: 'Demo Organisation', teams: ['Leadership Team', 'Sales Team'] },
+  { email: 'trial@leda.test', home: '/app/home', organisation: 'Trial Company', teams: ['Trial Team'], trial: true },
   { email: 'student@leda.test', home: '/app/explore/story', organisation: 'Student Academy', teams: [] },
   { email: 'expired@leda.test', home: '/license-expired' },
 ];
@@ -110,13 +110,13 @@ for (const javaScript of [true, false]) {
         await screenshot(tp.page, 'login-narrow');
         await tp.page.setViewportSize({ width: 1280, height: 800 });
       }
-      await loginAndWait(tp, 'learner@leda.test', '/app/team');
+      await loginAndWait(tp, 'learner@leda.test', '/app/home');
       await tp.page.getByText('Leadership Team').first().waitFor();
       await tp.page.getByText('Sales Team').first().waitFor();
       await screenshot(tp.page, `app-home-js-${js}`);
       if (process.env.E2E_SCREENSHOTS && javaScript) {
         const narrow = await newPage({ javaScript, viewport: { width: 375, height: 740 } });
-        await loginAndWait(narrow, 'learner@leda.test', '/app/team');
+        await loginAndWait(narrow, 'learner@leda.test', '/app/home');
         await screenshot(narrow.page, 'app-home-narrow');
       }
     });
@@ -159,7 +159,7 @@ for (const javaScript of [true, false]) {
 
     it('logs out to the home page, ends the session, and the app then asks to log in', async () => {
       const tp = await newPage({ javaScript });
-      await loginAndWait(tp, 'teamadmin@leda.test', '/app/team');
+      await loginAndWait(tp, 'teamadmin@leda.test', '/app/home');
       if (javaScript) await tp.page.waitForLoadState('load');
       const sessionCookies = await tp.context.cookies();
       expect(sessionCookies.length).toBeGreaterThan(0);
@@ -177,7 +177,7 @@ for (const javaScript of [true, false]) {
       const email = javaScript ? 'trial@leda.test' : 'orgadmin@leda.test';
       const newPassword = `fresh-password-${js}-2026`;
       const tp = await newPage({ javaScript });
-      const link = await resetPasswordThroughEmail(tp, email, newPassword, '/app/team');
+      const link = await resetPasswordThroughEmail(tp, email, newPassword, '/app/home');
 
       const again = await newPage({ javaScript });
       await open(again, new URL(link).pathname);
@@ -186,11 +186,11 @@ for (const javaScript of [true, false]) {
       // the new password signs in; the old one no longer does
       await login(again, email, DEMO_PASSWORD);
       await again.page.getByText('Incorrect email or password.').waitFor();
-      await loginAndWait(again, email, '/app/team', newPassword);
+      await loginAndWait(again, email, '/app/home', newPassword);
 
       // put the demo password back for the other scenarios (same flow, different link)
       const restore = await newPage({ javaScript: false });
-      await resetPasswordThroughEmail(restore, email, DEMO_PASSWORD, '/app/team');
+      await resetPasswordThroughEmail(restore, email, DEMO_PASSWORD, '/app/home');
     });
 
     it('lands each demo account on its home; only the product admin opens /admin', async () => {

@@ -21,19 +21,26 @@ async function settle(tp: TestPage) {
   });
 }
 
-/** Completes every task of the activity open in My Activities (answers left empty: 'No response provided.'). */
+/**
+ * Completes every task of the activity open in My Activities (answers left empty: 'No response provided.').
+ * It ends on Completed Activities, or for a journey's last activity on the journey's end (decision 270).
+ */
+const DONE_PATH = /^\/app\/(activities\/completed-activities|journey\/[a-z0-9-]+\/step\/end)(\?|$)/;
 async function completeOpenActivity(tp: TestPage) {
   const { page } = tp;
   for (let i = 0; i < 10; i++) {
-    if (new URL(page.url()).pathname === '/app/activities/completed-activities') break;
+    if (DONE_PATH.test(new URL(page.url()).pathname)) break;
     const form = page.locator('form.task-form').first();
     await form.waitFor();
     const taskId = await form.locator('input[name=myActivityTaskId]').inputValue();
     await form.getByRole('button', { name: 'Complete' }).click();
-    await page.waitForFunction((id) => !document.querySelector(`form.task-form input[name=myActivityTaskId][value="${id}"]`) || location.pathname.endsWith('completed-activities'), taskId);
+    await page.waitForFunction(
+      (id) => !document.querySelector(`form.task-form input[name=myActivityTaskId][value="${id}"]`) || /completed-activities$|\/step\/end$/.test(location.pathname),
+      taskId,
+    );
     await settle(tp);
   }
-  await waitForPath(page, '/app/activities/completed-activities');
+  await waitForPath(page, DONE_PATH);
 }
 
 /**
@@ -133,6 +140,11 @@ async function journey(javaScript: boolean, urlId: string, name: string) {
     await completeOpenActivity(tp);
   }
   expect(played).toBe(2); // each demo journey here has one game step and one survey step
+  // The last activity ends on the journey's end with its "journey complete" moment (decision 270).
+  await waitForPath(page, /^\/app\/journey\/[a-z0-9-]+\/step\/end\?completed=1$/);
+  await expect.poll(() => page.locator('.journey-complete').isVisible()).toBe(true);
+  expect(await page.locator('.journey-complete').innerText()).toContain('Journey complete!');
+  expect(await page.getByText(`Over ${steps} steps you worked through:`).count()).toBe(1);
   await open(tp, `/app/journey/${urlId}`);
   await waitForPath(page, `/app/journey/${urlId}/step/end`);
   await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Congratulations!' }).isVisible()).toBe(true);
@@ -162,5 +174,47 @@ describe('journeys', () => {
     await page.getByRole('link', { name: 'Completed Journeys' }).click();
     await waitForPath(page, /filter=completed$/);
     expect(await page.getByRole('heading', { level: 3, name: 'Leading through change' }).count()).toBe(1);
+    // A completed journey says Review, not Continue (decision 270).
+    expect(await page.getByRole('link', { name: 'Review Leading through change' }).count()).toBe(1);
   }, 240_000);
+});
+
+/**
+ * The learner home after sign-in, My journeys and search, JavaScript on and off (issue 25, decisions
+ * 271-272): the home shows each team's journey with its progress; the navigation leads to My journeys,
+ * Search and Help; a search finds a journey, a skill and an article, and a result opens.
+ */
+describe('learner home, My journeys and search', () => {
+  for (const javaScript of [true, false]) {
+    it(`JavaScript ${javaScript ? 'on' : 'off'}`, async () => {
+      const tp = await newPage({ javaScript });
+      const { page } = tp;
+      await loginAndWait(tp, LEARNER, '/app/home');
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Welcome back, Lee' }).isVisible()).toBe(true);
+      for (const h of ['Your journeys', 'Activities in progress', 'Newest from your teams', 'Your badges']) {
+        expect(await page.getByRole('heading', { level: 2, name: h }).count(), h).toBe(1);
+      }
+      await expect.poll(() => page.locator('.home-journey').first().getByText(/\d+ of \d+ steps/).isVisible()).toBe(true);
+      const nav = page.getByRole('navigation', { name: 'App' });
+      expect(await nav.getByRole('link', { name: 'Help' }).count()).toBe(1);
+      await nav.getByRole('link', { name: 'My journeys' }).click({ force: true });
+      await waitForPath(page, '/app/journeys');
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: 'My journeys' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 2, name: 'Not started' }).count()).toBe(1);
+
+      await open(tp, '/app/search');
+      await page.getByLabel('Search skills, stories, journeys, activities and articles').fill('feedback');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await waitForPath(page, '/app/search?q=feedback');
+      await expect.poll(() => page.getByRole('heading', { level: 2, name: /results? for "feedback"/ }).isVisible()).toBe(true);
+      const results = page.locator('.search-results li');
+      expect(await results.count()).toBeGreaterThan(2);
+      expect(await results.filter({ hasText: 'Journey' }).filter({ hasText: 'Giving feedback that lands' }).count()).toBe(1);
+      await page.locator('.search-results').getByRole('link', { name: 'Giving feedback that lands' }).click();
+      await waitForPath(page, /^\/app\/journey\/giving-feedback-that-lands/);
+
+      await open(tp, '/app/search?q=zzzqqqxx');
+      await expect.poll(() => page.getByRole('heading', { level: 2, name: 'No results for "zzzqqqxx"' }).isVisible()).toBe(true);
+    }, 120_000);
+  }
 });

@@ -42,6 +42,10 @@ const ADMIN_SCREENS = [
 ];
 
 const LEARNER_SCREENS = [
+  '/app/home',
+  '/app/journeys',
+  '/app/search',
+  '/app/search?q=feedback',
   '/app/team',
   '/app/team/1',
   '/app/team/1?offset=10',

@@ -26,6 +26,9 @@ import { sql } from 'kysely';
 import * as journeyIndex from '~/routes/app+/journey.$journey._index';
 import * as journeyStep from '~/routes/app+/journey.$journey.step.$step';
 import * as teamJourneysPage from '~/routes/app+/team.$teamId.journeys';
+import * as learnerHome from '~/routes/app+/home';
+import * as myJourneysPage from '~/routes/app+/journeys';
+import * as searchPage from '~/routes/app+/search';
 import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
 import { makeTeam, makeUser, signIn } from '../support/factories';
 
@@ -322,5 +325,75 @@ describe('journey pages: queries per page', () => {
       expect(n, `${name} grows with members or journeys`).toBe(before[name]);
       expect(n, `${name} over its bound`).toBeLessThanOrEqual(jPages()[name as keyof ReturnType<typeof jPages>].max);
     }
+  });
+});
+
+/**
+ * The learner home, My journeys and search (issue 25, decisions 271-272): the same number of queries
+ * with more teams (each with a current journey), more activities in progress, posts and journeys.
+ */
+describe('learner home, My journeys and search: queries per page', () => {
+  let hCookie = '';
+  let hUserId = 0;
+  let hOrgId = 0;
+  const hPages = () => ({
+    'app.home (learner home)': { call: () => run(() => (learnerHome.loader as Fn)(args(getRequest('/app/home', { cookie: hCookie })))), max: 12 },
+    'app.journeys (My journeys)': { call: () => run(() => (myJourneysPage.loader as Fn)(args(getRequest('/app/journeys', { cookie: hCookie })))), max: 8 },
+    'app.search': { call: () => run(() => (searchPage.loader as Fn)(args(getRequest('/app/search?q=listening%20feedback', { cookie: hCookie })))), max: 9 },
+  });
+  async function measureHome() {
+    const out: Record<string, number> = {};
+    for (const [name, page] of Object.entries(hPages())) {
+      const first = (await page.call()) as { status: number };
+      expect(first.status, `${name} answers`).toBe(200);
+      out[name] = await count(page.call);
+    }
+    return out;
+  }
+  async function addTeamWithJourney(journeyId: number) {
+    const { teamId } = await makeTeam({ organisationId: hOrgId });
+    await getDb().insertInto('team_users').values({ team_id: teamId, user_id: hUserId }).execute();
+    await setTeamSchedule(getDb(), teamId, [{ journeyId, scheduledAt: new Date(Date.now() - 86_400_000) }]);
+    for (let i = 0; i < 5; i++) {
+      await getDb().insertInto('posts').values({ text: `News ${i} for team ${teamId}`, audience_type: 3, organisation_id: hOrgId, team_id: teamId, creator_id: hUserId, posted_at: new Date() }).execute();
+    }
+  }
+
+  beforeAll(async () => {
+    const db = getDb();
+    await seedArticles(db, path.resolve('content/articles'));
+    await seedCatalogue(db);
+    await seedActivities(db);
+    await seedJourneys(db);
+    const { teamId, organisationId } = await makeTeam();
+    hOrgId = organisationId;
+    await setTeamSchedule(db, teamId, [{ journeyId: 3, scheduledAt: new Date(Date.now() - 86_400_000) }]);
+    const u = await makeUser({ organisationId, teams: [{ teamId }] });
+    hUserId = u.userId;
+    hCookie = (await signIn(u.userId)).cookie;
+    await run(() => (journeyIndex.action as Fn)(args(formRequest('/app/journey/3', { intent: 'start' }, { cookie: hCookie }), { journey: '3' })));
+    await addMyActivity(db, hUserId, { activityId: 1 });
+  });
+
+  it('do not grow with more teams, journeys, activities and posts', async () => {
+    const before = await measureHome();
+    for (const journeyId of [2, 4, 5, 6]) await addTeamWithJourney(journeyId);
+    for (let i = 0; i < 12; i++) await addMyActivity(getDb(), hUserId, { activityId: (i % 16) + 1 });
+    await run(() => (journeyIndex.action as Fn)(args(formRequest('/app/journey/4', { intent: 'start' }, { cookie: hCookie }), { journey: '4' })));
+    await getDb().updateTable('user_journeys').set({ completed_at: new Date() }).where('user_id', '=', hUserId).where('journey_id', '=', 4).execute();
+    const after = await measureHome();
+    console.table(Object.fromEntries(Object.keys(before).map((k) => [k, { small: before[k], '5 teams, 13 activities, 20 posts': after[k], bound: hPages()[k as keyof ReturnType<typeof hPages>].max }])));
+    for (const [name, n] of Object.entries(after)) {
+      expect(n, `${name} grows with teams, activities or posts`).toBe(before[name]);
+      expect(n, `${name} over its bound`).toBeLessThanOrEqual(hPages()[name as keyof ReturnType<typeof hPages>].max);
+    }
+    // What the home shows: the current step of each team journey with its progress, newest posts first.
+    const home = (await hPages()['app.home (learner home)'].call()) as { data: any };
+    expect(home.data.journeys).toHaveLength(5);
+    expect(home.data.journeys.find((t: any) => t.journey?.journeyId === 3).journey).toMatchObject({ state: 'inprogress', stepsTotal: 4, stepsDone: 0, currentStep: { number: 1 } });
+    expect(home.data.journeys.find((t: any) => t.journey?.journeyId === 4).journey).toMatchObject({ state: 'completed', stepsDone: 5 });
+    expect(home.data.posts).toHaveLength(3);
+    expect(home.data.activities).toHaveLength(5);
+    expect(home.data.badges.map((b: { journeyId: number }) => b.journeyId)).toEqual([4]);
   });
 });

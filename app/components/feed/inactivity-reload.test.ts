@@ -60,7 +60,7 @@ describe('the app layout runs it on the learner’s home', () => {
       const { cookie } = await signIn(userId);
       return (await run<any>(() => AppLayout.loader(args(getRequest('/app/profile', { cookie })) as never))).data.homePath;
     };
-    expect(await homeOf(member.userId)).toBe('/app/team');
+    expect(await homeOf(member.userId)).toBe('/app/home');
     expect(await homeOf(student.userId)).toBe('/app/explore/story');
   });
 });

@@ -167,7 +167,7 @@ export function StepContent({
   journey: JourneyPageView;
   step: StepView;
   index: number;
-  activities: { activityId: number; name: string }[];
+  activities: StepActivityView[];
   watched: number[];
   read: number[];
   played: number[];
@@ -207,22 +207,66 @@ export function StepContent({
           <ul>
             {activities.map((a) => (
               <li key={a.activityId}>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="addActivity" />
-                  <input type="hidden" name="activityId" value={a.activityId} />
-                  <input type="hidden" name="journeyStepId" value={step.stepId} />
-                  <span>{a.name}</span>{' '}
-                  <button type="submit" className="button small">
-                    Add to My Activities
-                  </button>
-                </Form>
+                <StepActivity activity={a} stepId={step.stepId} />
               </li>
             ))}
           </ul>
-          {step.status === 'inprogress' ? <Link to="/app/activities">Continue in My Activities</Link> : null}
         </section>
       ) : null}
     </section>
+  );
+}
+
+export type StepActivityView = {
+  activityId: number;
+  name: string;
+  state: { kind: 'add' } | { kind: 'continue'; myActivityId: number } | { kind: 'completed'; myActivityId: number };
+};
+
+/** One activity of a step: Add (one copy per step), Continue in My Activities, or Completed (decision 269). */
+function StepActivity({ activity: a, stepId }: { activity: StepActivityView; stepId: number }) {
+  if (a.state.kind === 'continue') {
+    return (
+      <p>
+        <span>{a.name}</span> <span className="step-status">In progress</span>{' '}
+        <Link to={`/app/activities?myActivityId=${a.state.myActivityId}`} className="button small" aria-label={`Continue ${a.name} in My Activities`}>
+          Continue in My Activities
+        </Link>
+      </p>
+    );
+  }
+  if (a.state.kind === 'completed') {
+    return (
+      <p>
+        <span>{a.name}</span> <span className="badge done">Completed</span>{' '}
+        <Link to={`/app/activities/completed-activities?myActivityId=${a.state.myActivityId}`} aria-label={`See your answers to ${a.name}`}>
+          See your answers
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="addActivity" />
+      <input type="hidden" name="activityId" value={a.activityId} />
+      <input type="hidden" name="journeyStepId" value={stepId} />
+      <span>{a.name}</span>{' '}
+      <button type="submit" className="button small">
+        Add to My Activities
+      </button>
+    </Form>
+  );
+}
+
+/** Why the journey opened on this step (learners asked why Start did not begin at step 1). */
+export function ResumeNote({ reason, index }: { reason: 'inprogress' | 'next' | null; index: number }) {
+  if (!reason) return null;
+  return (
+    <p role="status" className="journey-resume">
+      {reason === 'inprogress'
+        ? `Picking up where you left off: you have started STEP ${index + 1}'s activity but not finished it yet.`
+        : `Picking up where you left off: STEP ${index + 1} is the first step you have not finished.`}
+    </p>
   );
 }
 
@@ -259,16 +303,31 @@ function Message() {
   );
 }
 
-/** The Journey End panel: 'Congratulations!' with the badge and the summary, or 'Journey in progress'. */
-export function JourneyEnd({ journey }: { journey: JourneyPageView }) {
+/**
+ * The Journey End panel: 'Congratulations!' with the badge, the steps taken (past tense) and the
+ * summary, or 'Journey in progress' with the steps ahead; right after the last activity, a
+ * "journey complete" moment (decision 270).
+ */
+export function JourneyEnd({ journey, justCompleted, completedOn }: { journey: JourneyPageView; justCompleted?: boolean; completedOn?: string | null }) {
   const done = !!journey.userJourney?.completedAt;
+  const n = journey.steps.length;
   return (
     <section aria-labelledby="end-heading" className="journey-end">
+      {justCompleted ? (
+        <p role="status" className="journey-complete">
+          <strong>Journey complete!</strong> You finished the last activity of {journey.name}. Your badge and your summary are ready.
+        </p>
+      ) : null}
       <h2 id="end-heading">{done ? 'Congratulations!' : 'Journey in progress'}</h2>
       {done ? (
         <>
           <img src={`/app/journey/${journey.journeyId}/badge.svg`} alt={`${journey.name} badge`} width={160} height={160} />
+          {completedOn ? <p>You completed this journey on {completedOn}.</p> : null}
           <Html html={journey.htmlSummary} />
+          <p>
+            Over {n} step{n === 1 ? '' : 's'} you worked through:
+          </p>
+          <StepNames journey={journey} />
           <p>
             <a href={`/app/journey/${journey.journeyId}/summary.pdf`} download className="button">
               Download your summary (PDF)
@@ -276,11 +335,27 @@ export function JourneyEnd({ journey }: { journey: JourneyPageView }) {
           </p>
         </>
       ) : (
-        <p>Finish every step to earn this journey&apos;s badge and your summary.</p>
+        <>
+          <p>Finish every step to earn this journey&apos;s badge and your summary.</p>
+          <p>
+            Over {n} step{n === 1 ? '' : 's'} you will work through:
+          </p>
+          <StepNames journey={journey} />
+        </>
       )}
       <Stars />
       <Message />
     </section>
+  );
+}
+
+function StepNames({ journey }: { journey: JourneyPageView }) {
+  return (
+    <ol className="journey-step-names">
+      {journey.steps.map((s) => (
+        <li key={s.stepId}>{s.name}</li>
+      ))}
+    </ol>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BackNext, JourneyEnd, JourneyFrame, StepContent, StepNav } from '~/components/journeys/journey-page';
+import { BackNext, JourneyEnd, JourneyFrame, ResumeNote, StepContent, StepNav } from '~/components/journeys/journey-page';
 import { exploreLinks } from '~/components/explore/explore-page';
 import { journeyAction, journeyStepLoader } from '~/utils/journey-page.server';
 import { appMeta } from '~/utils/meta';
@@ -16,14 +16,15 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => journeyStepLo
 export const action = ({ request, params }: ActionFunctionArgs) => journeyAction(request, params.journey);
 
 export default function JourneyStep() {
-  const { journey, step, stepIndex, activities, watched, read, played, surveyed } = useLoaderData<typeof loader>();
+  const { journey, step, stepIndex, activities, watched, read, played, surveyed, resumed, justCompleted, completedOn } = useLoaderData<typeof loader>();
   return (
     <JourneyFrame journey={journey}>
       <div className="journey-layout">
         <StepNav journey={journey} current={stepIndex} />
         <div>
           <BackNext journey={journey} index={stepIndex} where="top" />
-          {step ? <StepContent journey={journey} step={step} index={stepIndex} activities={activities} watched={watched} read={read} played={played} surveyed={surveyed} /> : <JourneyEnd journey={journey} />}
+          <ResumeNote reason={resumed} index={stepIndex} />
+          {step ? <StepContent journey={journey} step={step} index={stepIndex} activities={activities} watched={watched} read={read} played={played} surveyed={surveyed} /> : <JourneyEnd journey={journey} justCompleted={justCompleted} completedOn={completedOn} />}
           <BackNext journey={journey} index={stepIndex} where="bottom" />
         </div>
       </div>

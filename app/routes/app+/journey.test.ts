@@ -188,13 +188,13 @@ describe('/app/team/{teamId}/journeys', () => {
     await getDb().insertInto('team_users').values({ team_id: bare.teamId, user_id: me.userId }).execute();
     const noJourneys = await renderRoute(`/app/team/${bare.teamId}/journeys`, { route: teamJourneys, cookie: me.cookie, params: { teamId: String(bare.teamId) } });
     // Spec: "redirects home if the team is missing or has no journeys": the app home (decision 255).
-    expect(noJourneys.location).toBe('/app/team');
+    expect(noJourneys.location).toBe('/app/home');
     const other = await member();
     const foreign = await renderRoute(`/app/team/${other.teamId}/journeys`, { route: teamJourneys, cookie: me.cookie, params: { teamId: String(other.teamId) } });
     expect(foreign.status).toBe(302);
-    expect(foreign.location).toBe('/app/team');
+    expect(foreign.location).toBe('/app/home');
     const unknown = await renderRoute('/app/team/999999/journeys', { route: teamJourneys, cookie: me.cookie, params: { teamId: '999999' } });
-    expect(unknown.location).toBe('/app/team');
+    expect(unknown.location).toBe('/app/home');
     const student = await member(LicenseType.Student);
     const hidden = await renderRoute(`/app/team/${student.teamId}/journeys`, { route: teamJourneys, cookie: student.cookie, params: { teamId: String(student.teamId) } });
     expect(hidden.location).toBe('/app/explore/story');

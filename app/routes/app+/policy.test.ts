@@ -61,7 +61,7 @@ describe('team page guards answer as the table says', () => {
           // A non-member goes to their first team's home, or the team list when they have none (decision 150);
           // on insights, to the app home (decision 255).
           const first: { team: TeamKey } | undefined = ROLES[role].teams[0];
-          const appHome = role === 'student' ? 'to /app/explore/story' : 'to /app/team';
+          const appHome = role === 'student' ? 'to /app/explore/story' : 'to /app/home';
           const away = page.question === 'canSeeTeamInsights' ? appHome : first ? `to /app/team/${ids.team[first.team]}` : 'to /app/team';
           want[`${role} ${t}`] = expected(rowFor(page.question, t), role) ? 'opens' : member ? `to /app/team/${teamId}` : away;
         }

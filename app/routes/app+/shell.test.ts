@@ -53,7 +53,7 @@ describe('app layout: side navigation by role', () => {
   it('shows a user without an organisation only Explore and Activities', async () => {
     const u = await makeUser({ organisationId: null });
     const s = await shellFor(u.userId);
-    expect(s.nav).toEqual({ organisationName: null, teams: [], feedback: false });
+    expect(s.nav).toEqual({ organisationName: null, teams: [], feedback: false, homePath: '/app/home', myJourneys: true });
     expect(s.trial).toBeNull();
   });
 

@@ -6,12 +6,12 @@ import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
 
 describe('/auth/login', () => {
-  it('signs a learner in and sends them to the team list with a session cookie', async () => {
+  it('signs a learner in and sends them to the learner home with a session cookie', async () => {
     const { teamId, organisationId } = await makeTeam();
     const u = await makeUser({ organisationId, teams: [{ teamId }] });
     const res = await run(() => action(args(formRequest('/auth/login', { email: u.email, password: u.password }))));
     expect(res.status).toBe(302);
-    expect(res.location).toBe('/app/team');
+    expect(res.location).toBe('/app/home');
     expect(res.headers.get('set-cookie')).toMatch(/leda_session=\w+; .*HttpOnly/i);
   });
 
@@ -20,7 +20,7 @@ describe('/auth/login', () => {
     const ok = await run(() => action(args(formRequest('/auth/login', { email: u.email, password: u.password, thenTo: '/app/explore?x=1' }))));
     expect(ok.location).toBe('/app/explore?x=1');
     const evil = await run(() => action(args(formRequest('/auth/login', { email: u.email, password: u.password, thenTo: '//evil.example' }))));
-    expect(evil.location).toBe('/app/team');
+    expect(evil.location).toBe('/app/home');
   });
 
   it('gives unknown email and wrong password the same message', async () => {
@@ -54,6 +54,6 @@ describe('/auth/login', () => {
     const { cookie } = await signIn(u.userId);
     const res = await run(() => loader(args(getRequest('/auth/login', { cookie }))));
     expect(res.status).toBe(302);
-    expect(res.location).toBe('/app/team');
+    expect(res.location).toBe('/app/home');
   });
 });

@@ -24,7 +24,7 @@ describe('/auth/password-create/{token} (Create a password)', () => {
 
     const done = await submit(token);
     expect(done.status).toBe(302);
-    expect(done.location).toBe('/app/team');
+    expect(done.location).toBe('/app/home');
     expect(done.headers.get('set-cookie')).toMatch(/^leda_session=\w+;.*HttpOnly/i);
     const row = await getDb().selectFrom('users').select(['password_hash', 'is_verified', 'password_updated_at']).where('id', '=', u.userId).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
@@ -32,7 +32,7 @@ describe('/auth/password-create/{token} (Create a password)', () => {
     expect(row.password_updated_at).not.toBeNull();
 
     const signIn = await run(() => login.action(args(formRequest('/auth/login', { email: u.email, password: PASSWORD }, { headers: { 'x-test-client-ip': '10.40.0.1' } }))));
-    expect(signIn.location).toBe('/app/team');
+    expect(signIn.location).toBe('/app/home');
 
     const again = await open(token);
     expect(again.status).toBe(410);

@@ -21,7 +21,7 @@ describe('/auth/password-forgot', () => {
     const u = await makeUser();
     const { cookie } = await signIn(u.userId);
     const signedIn = await run(() => loader(args(getRequest('/auth/password-forgot', { cookie }))));
-    expect(signedIn.location).toBe('/app/team');
+    expect(signedIn.location).toBe('/app/home');
   });
 
   it('replaces the form with the check-your-email message and emails a reset link', async () => {

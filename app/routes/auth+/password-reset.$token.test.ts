@@ -41,14 +41,14 @@ describe('/auth/password-reset/{token} (Change password)', () => {
 
     const done = await submit(link.path, link.token);
     expect(done.status).toBe(302);
-    expect(done.location).toBe('/app/team');
+    expect(done.location).toBe('/app/home');
     const cookie = done.headers.get('set-cookie')!.split(';')[0]!;
     expect(cookie).toMatch(/^leda_session=\w+/);
     expect(await whoIs(cookie)).toBe(u.userId);
 
     // The new password works and the old one no longer does.
     const withNew = await run(() => login.action(args(formRequest('/auth/login', { email: u.email, password: NEW_PASSWORD }, fromIp()))));
-    expect(withNew.location).toBe('/app/team');
+    expect(withNew.location).toBe('/app/home');
     const withOld = await run(() => login.action(args(formRequest('/auth/login', { email: u.email, password: u.password }, fromIp()))));
     expect(withOld.status).toBe(400);
 
@@ -141,6 +141,6 @@ describe('/auth/password-reset/{token} (Change password)', () => {
     const { cookie } = await signIn(u.userId);
     const token = await createOneTimeToken(getDb(), u.userId, 'password-reset');
     const res = await open(`/auth/password-reset/${token}`, token, cookie);
-    expect(res.location).toBe('/app/team');
+    expect(res.location).toBe('/app/home');
   });
 });

@@ -32,7 +32,7 @@ describe('/auth/verify-account/{token}', () => {
 
     const done = await verify(token);
     expect(done.status).toBe(302);
-    expect(done.location).toBe('/app/team');
+    expect(done.location).toBe('/app/home');
     const cookie = done.headers.get('set-cookie')!.split(';')[0]!;
     expect(await isVerified(u.userId)).toBe(true);
     const who = await run(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { cookie }))));
@@ -73,6 +73,6 @@ describe('/auth/verify-account/{token}', () => {
     const { cookie } = await signIn(u.userId);
     const token = await createOneTimeToken(getDb(), u.userId, 'verify-account');
     const res = await open(token, cookie);
-    expect(res.location).toBe('/app/team');
+    expect(res.location).toBe('/app/home');
   });
 });
