@@ -252,7 +252,6 @@ export default function DesignSystem() {
           state={{ q: '', sort: 'name', dir: 'asc', page: 1, pageSize: 10, filters: {} }}
           total={PEOPLE.length}
           pageCount={1}
-          Link={Link}
         />
       </Specimen>
 
