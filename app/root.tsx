@@ -15,10 +15,14 @@ import { followThenTo, getOptionalUser } from './utils/session.server';
 import { useNonce } from './utils/nonce';
 import { NotFoundPanel, SiteShell } from './components/site-shell';
 import { HashScroll } from './components/hash-scroll';
+import tokensHref from './styles/tokens.css';
 import stylesHref from './styles/app.css';
+import uiStylesHref from './styles/ui.css';
 
 export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tokensHref },
   { rel: 'stylesheet', href: stylesHref },
+  { rel: 'stylesheet', href: uiStylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -5,6 +5,8 @@ import type { ComponentType, ReactNode } from 'react';
  * so sorting, searching, filtering and paging work without JavaScript and every state can be
  * linked: the loader parses the URL with a list definition (modules/shared list-query) and passes
  * its answer here. Sortable headers carry aria-sort; the pager is a labelled nav with aria-current.
+ * Below 768 px each row is a card (ui.css): every cell shows its column's header from data-label.
+ * Hand-written tables get the same by `className="card-table"` and `data-label` on their cells.
  */
 export interface ListState {
   q: string;
@@ -134,7 +136,9 @@ export function DataTable<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key}>{c.cell(row)}</td>
+                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header}>
+                    {c.cell(row)}
+                  </td>
                 ))}
               </tr>
             ))

@@ -20,6 +20,7 @@ export const ADMIN_HOME_SECTIONS: { title: string; links: { to: string; label: s
       { to: '/admin/content-list', label: 'Content list' },
       { to: '/admin/content-editor', label: 'Create content' },
       { to: '/admin/notification-list', label: 'Notification list' },
+      { to: '/admin/design', label: 'Design system' },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, browserForThisFile, loginAndWait, open } from './support';
+import { baseUrl, browserForThisFile, loginAndWait, open, type TestPage } from './support';
 
 /**
  * Every signed-in screen once with JavaScript on: the page hydrates without a browser error (a
@@ -8,6 +8,8 @@ import { baseUrl, browserForThisFile, loginAndWait, open } from './support';
  * test on that console error or any page error) and shows its heading; axe checks each one
  * (support.ts). The flows themselves are tested screen by screen in the other files. Each screen's
  * JavaScript (every /build/*.js its HTML names) stays under 150 KB gzipped (issue 16: no page over).
+ * Every screen, the public ones too, is opened again at 390 px and fails if the document scrolls
+ * sideways (issue 25 s.3: scrollWidth over clientWidth).
  */
 const { newPage } = browserForThisFile();
 
@@ -39,6 +41,8 @@ const ADMIN_SCREENS = [
   '/admin/test',
   // learner@leda.test (issue 27 s.3: the confirmation; nothing is erased by visiting)
   '/admin/user-erase/4',
+  '/admin/design',
+  '/admin/design?dialog=open',
 ];
 
 const LEARNER_SCREENS = [
@@ -65,7 +69,51 @@ const LEARNER_SCREENS = [
   '/app/settings/data',
   '/app/feedback',
   '/app/help',
+  '/app/journey/running-effective-one-on-ones/step/their-meeting',
+  '/app/journey/delegating-well/step/end',
+  '/app/explore/skill',
+  '/app/explore/story/crossed-wires/chapter/a-small-comment',
 ];
+
+const PUBLIC_SCREENS = [
+  '/',
+  '/how',
+  '/platform',
+  '/pricing',
+  '/courses',
+  '/articles',
+  '/contact',
+  '/try-for-free',
+  '/privacy-policy',
+  '/terms-conditions',
+  '/auth/login',
+  '/auth/password-forgot',
+  '/license-expired',
+  '/under-construction',
+  '/unsubscribe',
+  '/no-such-page',
+];
+
+const NARROW = { width: 390, height: 844 };
+
+/** Opens each path at 390 px and returns the ones whose document scrolls sideways, with by how much and what sticks out. */
+async function overflowing(tp: TestPage, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    await open(tp, path);
+    const over = await tp.page.evaluate(() => {
+      const d = document.documentElement;
+      if (d.scrollWidth <= d.clientWidth) return null;
+      const out = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > d.clientWidth + 1 && ![...el.children].some((c) => c.getBoundingClientRect().right > d.clientWidth + 1))
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`);
+      return `${d.scrollWidth - d.clientWidth} px (${out.join(', ')})`;
+    });
+    if (over) found.push(`${path}: ${over}`);
+  }
+  return found;
+}
 
 const MAX_GZIP_BYTES = 150 * 1024;
 const gzipped = new Map<string, number>();
@@ -99,6 +147,25 @@ describe('every signed-in screen hydrates with JavaScript on', () => {
 
   it('the learner app, as the organisation admin (member of both demo teams)', async () => {
     await visitAll('orgadmin@leda.test', LEARNER_SCREENS);
+  }, 240_000);
+});
+
+describe('every screen at 390 px scrolls only down, never sideways', () => {
+  it('the admin console', async () => {
+    const tp = await newPage({ javaScript: true, viewport: NARROW });
+    await loginAndWait(tp, 'admin@leda.test', /^\/(app|admin)/);
+    expect(await overflowing(tp, ADMIN_SCREENS)).toEqual([]);
+  }, 240_000);
+
+  it('the learner app', async () => {
+    const tp = await newPage({ javaScript: true, viewport: NARROW });
+    await loginAndWait(tp, 'orgadmin@leda.test', /^\/(app|admin)/);
+    expect(await overflowing(tp, LEARNER_SCREENS)).toEqual([]);
+  }, 240_000);
+
+  it('the public site and sign-in', async () => {
+    const tp = await newPage({ javaScript: true, viewport: NARROW });
+    expect(await overflowing(tp, PUBLIC_SCREENS)).toEqual([]);
   }, 240_000);
 });
 

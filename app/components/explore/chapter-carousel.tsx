@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { storyPath } from './story-state';
 
 /**
- * The chapter carousel: one slide per chapter (6 visible on large screens, 4 on medium and small, 5 on
- * extra small), each linking to its chapter address; the selected chapter scrolls into view.
+ * The chapter carousel: one slide per chapter (6 visible on large screens, 4 on medium and small, two and
+ * a half on extra small: decision 275), each linking to its chapter address; the selected chapter scrolls into view.
  */
 export function ChapterCarousel({
   storyUrlId,

@@ -24,7 +24,7 @@ export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts t
   const confirm = Number(params.get('confirm'));
   if (!posts.length) return <p className="empty-message">{emptyMessage}</p>;
   return (
-    <table className="data-table">
+    <table className="data-table card-table">
       <thead>
         <tr>
           <th scope="col">Post</th>
@@ -36,13 +36,15 @@ export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts t
       <tbody>
         {posts.map((p) => (
           <tr key={p.postId}>
-            <td className="truncate-3">{p.text || '(files only)'}</td>
-            <td>{p.author}</td>
-            <td>
+            <td className="truncate-3" data-label="Post">
+              {p.text || '(files only)'}
+            </td>
+            <td data-label="Author">{p.author}</td>
+            <td data-label="Status">
               {p.postedAt ? `Posted ${shortDateTime(p.postedAt)}` : `Scheduled ${shortDateTime(p.scheduledAt)}`}
               {p.pinned ? ', pinned' : ''}
             </td>
-            <td>
+            <td data-label="Actions">
               <Link to={`/app/post/${p.postId}`} aria-label={`Edit post ${p.postId}`}>
                 Edit
               </Link>{' '}

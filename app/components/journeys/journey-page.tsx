@@ -1,9 +1,16 @@
+import type { LinksFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '~/components/explore/breadcrumbs';
 import { Html } from '~/components/explore/html';
 import { VideoPlayer } from '~/components/explore/video-player';
+import { exploreLinks } from '~/components/explore/explore-page';
+import journeyStyles from '~/styles/journeys.css';
+import { ProgressBar } from '~/components/ui/progress';
+import { StarRating } from '~/components/ui/star-rating';
+import { Stepper, type StepState } from '~/components/ui/stepper';
+import { Toast } from '~/components/ui/toast';
 
 /** Shapes the journey pages render (serialised from modules/journeys' JourneyView). */
 export interface StepItemView {
@@ -36,6 +43,9 @@ export interface JourneyPageView {
   userJourney: { completedAt: string | null } | null;
 }
 
+/** The journey pages' styles: the players' (explore.css) and their own. */
+export const journeyLinks: LinksFunction = () => [...exploreLinks(), { rel: 'stylesheet', href: journeyStyles }];
+
 const stepHref = (j: JourneyPageView, s: StepView | 'end') => `/app/journey/${j.urlId}/step/${s === 'end' ? 'end' : s.urlId}`;
 
 /** The overview: a plain section on wide screens, an accordion (details) on narrow ones. */
@@ -48,26 +58,32 @@ function Overview({ journey }: { journey: JourneyPageView }) {
   );
 }
 
-/** The step navigation list with each step's status ('Ready to start', 'In progress', 'Finished'). */
+const STEP_STATE: Record<string, StepState> = { completed: 'done', inprogress: 'inprogress' };
+
+/** The step navigation: a stepper with each step's status ('Ready to start', 'In progress', 'Finished'). */
 export function StepNav({ journey, current }: { journey: JourneyPageView; current: number | null }) {
+  const done = !!journey.userJourney?.completedAt;
   return (
-    <nav aria-label="Journey steps" className="journey-steps">
-      <ol>
-        {journey.steps.map((s, i) => (
-          <li key={s.stepId} data-status={s.status}>
-            <Link to={stepHref(journey, s)} aria-current={current === i ? 'step' : undefined}>
-              <span>STEP {i + 1}</span> {s.name}
-            </Link>{' '}
-            <span className="step-status">{s.statusLabel}</span>
-          </li>
-        ))}
-        <li>
-          <Link to={stepHref(journey, 'end')} aria-current={current === journey.steps.length ? 'step' : undefined}>
-            Journey end
-          </Link>
-        </li>
-      </ol>
-    </nav>
+    <Stepper
+      label="Journey steps"
+      current={current}
+      items={[
+        ...journey.steps.map((s, i) => ({ key: s.stepId, href: stepHref(journey, s), kicker: `STEP ${i + 1}`, title: s.name, state: STEP_STATE[s.status] ?? 'todo', statusLabel: s.statusLabel })),
+        { key: 'end', href: stepHref(journey, 'end'), title: 'Journey end', state: done ? 'done' : 'todo', final: true },
+      ]}
+    />
+  );
+}
+
+/** How far the learner is: 'n of m steps finished', a bar under the journey's title. */
+export function JourneyProgress({ journey }: { journey: JourneyPageView }) {
+  const finished = journey.steps.filter((s) => s.status === 'completed').length;
+  const total = journey.steps.length;
+  if (!total) return null;
+  return (
+    <div className="journey-progress">
+      <ProgressBar value={finished} max={total} label="Your progress" valueText={`${finished} of ${total} steps finished`} tone={finished === total ? 'success' : 'brand'} />
+    </div>
   );
 }
 
@@ -83,7 +99,7 @@ export function BackNext({ journey, index, where }: { journey: JourneyPageView; 
         </Link>
       ) : null}
       {next ? (
-        <Link to={stepHref(journey, next)} className="button">
+        <Link to={stepHref(journey, next)} className="button primary">
           {next === 'end' ? 'Next: Journey end' : `Next: STEP ${index + 2}`}
         </Link>
       ) : null}
@@ -104,8 +120,8 @@ interface ItemState {
 
 function PlayerLink({ to, label, finished }: { to: string; label: string; finished: boolean }) {
   return (
-    <p className="journey-player">
-      <Link className="button" to={to}>
+    <p className="journey-player actions">
+      <Link className="button primary" to={to}>
         {label}
       </Link>{' '}
       {finished ? <span className="badge done">Completed</span> : null}
@@ -176,13 +192,15 @@ export function StepContent({
   const nextTo = stepHref(journey, journey.steps[index + 1] ?? 'end');
   return (
     <section aria-labelledby="step-heading" className="journey-step">
-      <h2 id="step-heading">
-        STEP {index + 1}: {step.name}
-      </h2>
-      <p>
-        <span className="step-status">{step.statusLabel}</span>
-      </p>
-      <p>{step.overview}</p>
+      <header className="journey-step-head">
+        <h2 id="step-heading">
+          STEP {index + 1}: {step.name}
+        </h2>
+        <p>
+          <span className={`badge step-status${step.status === 'completed' ? ' tone-success' : step.status === 'inprogress' ? ' tone-brand' : ''}`}>{step.statusLabel}</span>
+        </p>
+      </header>
+      <p className="journey-step-overview">{step.overview}</p>
       {step.stepItems.map((item) => (
         <article key={item.stepItemId} className="journey-item">
           <h3>{item.name}</h3>
@@ -274,14 +292,7 @@ function Stars() {
   const nav = useNavigation();
   return (
     <Form method="post" className="journey-stars">
-      <fieldset>
-        <legend>How would you rate this journey?</legend>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n}>
-            <input type="radio" name="rating" value={n} required /> {n} star{n > 1 ? 's' : ''}
-          </label>
-        ))}
-      </fieldset>
+      <StarRating legend="How would you rate this journey?" required />
       <input type="hidden" name="intent" value="stars" />
       <button type="submit" className="button small" disabled={nav.state === 'submitting'}>
         Send rating
@@ -292,7 +303,7 @@ function Stars() {
 
 function Message() {
   return (
-    <Form method="post" className="journey-message">
+    <Form method="post" className="journey-message field">
       <label htmlFor="journey-message">Tell us what you thought of this journey</label>
       <textarea id="journey-message" name="message" maxLength={2000} required rows={3} />
       <input type="hidden" name="intent" value="message" />
@@ -312,39 +323,45 @@ export function JourneyEnd({ journey, justCompleted, completedOn }: { journey: J
   const done = !!journey.userJourney?.completedAt;
   const n = journey.steps.length;
   return (
-    <section aria-labelledby="end-heading" className="journey-end">
+    <section aria-labelledby="end-heading" className={`journey-end${done ? ' is-done' : ''}`}>
       {justCompleted ? (
         <p role="status" className="journey-complete">
           <strong>Journey complete!</strong> You finished the last activity of {journey.name}. Your badge and your summary are ready.
         </p>
       ) : null}
-      <h2 id="end-heading">{done ? 'Congratulations!' : 'Journey in progress'}</h2>
-      {done ? (
-        <>
-          <img src={`/app/journey/${journey.journeyId}/badge.svg`} alt={`${journey.name} badge`} width={160} height={160} />
-          {completedOn ? <p>You completed this journey on {completedOn}.</p> : null}
-          <Html html={journey.htmlSummary} />
-          <p>
-            Over {n} step{n === 1 ? '' : 's'} you worked through:
-          </p>
-          <StepNames journey={journey} />
-          <p>
-            <a href={`/app/journey/${journey.journeyId}/summary.pdf`} download className="button">
-              Download your summary (PDF)
-            </a>
-          </p>
-        </>
-      ) : (
-        <>
-          <p>Finish every step to earn this journey&apos;s badge and your summary.</p>
-          <p>
-            Over {n} step{n === 1 ? '' : 's'} you will work through:
-          </p>
-          <StepNames journey={journey} />
-        </>
-      )}
-      <Stars />
-      <Message />
+      <div className="journey-end-hero">
+        {done ? <img src={`/app/journey/${journey.journeyId}/badge.svg`} alt={`${journey.name} badge`} width={160} height={160} /> : null}
+        <div>
+          <h2 id="end-heading">{done ? 'Congratulations!' : 'Journey in progress'}</h2>
+          {done ? (
+            <>
+              {completedOn ? <p>You completed this journey on {completedOn}.</p> : null}
+              <Html html={journey.htmlSummary} />
+              <p>
+                Over {n} step{n === 1 ? '' : 's'} you worked through:
+              </p>
+              <StepNames journey={journey} />
+              <p className="actions">
+                <a href={`/app/journey/${journey.journeyId}/summary.pdf`} download className="button primary">
+                  Download your summary (PDF)
+                </a>
+              </p>
+            </>
+          ) : (
+            <>
+              <p>Finish every step to earn this journey&apos;s badge and your summary.</p>
+              <p>
+                Over {n} step{n === 1 ? '' : 's'} you will work through:
+              </p>
+              <StepNames journey={journey} />
+            </>
+          )}
+        </div>
+      </div>
+      <div className="journey-feedback">
+        <Stars />
+        <Message />
+      </div>
     </section>
   );
 }
@@ -364,14 +381,18 @@ export function JourneyFrame({ journey, children }: { journey: JourneyPageView; 
   return (
     <div className="page journey">
       <Breadcrumbs items={[{ label: 'Journeys' }, { label: journey.name }]} />
-      <h1>{journey.name}</h1>
+      <header className="journey-head">
+        <p className="journey-kicker">Journey</p>
+        <h1>{journey.name}</h1>
+        <JourneyProgress journey={journey} />
+      </header>
       <Overview journey={journey} />
       {result?.formError ? (
         <p role="alert" className="form-error">
           {result.formError}
         </p>
       ) : result?.feedback ? (
-        <p role="status">Thank you for your feedback!</p>
+        <Toast tone="success">Thank you for your feedback!</Toast>
       ) : null}
       {children}
     </div>

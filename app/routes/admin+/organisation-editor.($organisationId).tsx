@@ -85,7 +85,7 @@ export default function OrganisationEditor() {
         <CreateTeamForm label="Create New Team" organisationName={org.name} organisationId={org.organisationId} action={path} {...createTeam} />
       </div>
       <div className="data-table">
-        <table aria-labelledby="org-teams-title">
+        <table aria-labelledby="org-teams-title" className="card-table">
           <thead>
             <tr>
               <th scope="col">ID</th>
@@ -105,13 +105,13 @@ export default function OrganisationEditor() {
             ) : (
               org.teams.map((t) => (
                 <tr key={t.teamId}>
-                  <td>{t.teamId}</td>
-                  <td>{shortDate(t.createdAt)}</td>
-                  <td>
+                  <td data-label="ID">{t.teamId}</td>
+                  <td data-label="Created">{shortDate(t.createdAt)}</td>
+                  <td data-label="Name">
                     <Link to={`/admin/team-editor/${t.teamId}`}>{t.name}</Link>
                     {t.isDisabled ? <span className="muted"> (disabled)</span> : null}
                   </td>
-                  <td>{t.memberCount}</td>
+                  <td data-label="Members">{t.memberCount}</td>
                   <td className="admin-row-menu">
                     <Link className="button small" to={`/admin/team-editor/${t.teamId}`} aria-label={`View team ${t.name}`}>
                       View

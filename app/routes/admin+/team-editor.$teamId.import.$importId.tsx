@@ -183,7 +183,7 @@ export default function ImportPage() {
       ) : null}
       {rows.length ? (
         <>
-          <table className="te-table">
+          <table className="te-table card-table">
             <caption>{status ? `Rows: ${PREVIEW_LABELS[status]}` : 'Rows'}</caption>
             <thead>
               <tr>
@@ -203,13 +203,13 @@ export default function ImportPage() {
                 const skipped = r.result ? r.result === 'skipped' : r.previewStatus === 'duplicate' || r.previewStatus === 'member';
                 return (
                   <tr key={r.rowNumber} className={failed ? 'te-row-error' : skipped ? 'te-row-skipped' : undefined}>
-                    <td>{r.line}</td>
-                    <td>{r.firstName}</td>
-                    <td>{r.lastName}</td>
-                    <td>{r.email}</td>
-                    <td>{r.isAdmin ? 'Yes' : 'No'}</td>
-                    <td>{failed ? <strong>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</strong> : r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</td>
-                    <td>{r.message ?? ''}</td>
+                    <td data-label="Line">{r.line}</td>
+                    <td data-label="First name">{r.firstName}</td>
+                    <td data-label="Last name">{r.lastName}</td>
+                    <td data-label="Email">{r.email}</td>
+                    <td data-label="Admin">{r.isAdmin ? 'Yes' : 'No'}</td>
+                    <td data-label="Status">{failed ? <strong>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</strong> : r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</td>
+                    <td data-label="Details">{r.message ?? ''}</td>
                   </tr>
                 );
               })}

@@ -98,7 +98,7 @@ export default function PresetJourneys() {
         <input type="hidden" name="count" value={journeys.length} />
         {journeys.length ? (
           <div className="table-scroll">
-            <table className="data-table schedule-table">
+            <table className="data-table schedule-table card-table">
               <caption>Preset journeys, in order: each starts when the previous one ends.</caption>
               <thead>
                 <tr>
@@ -116,11 +116,11 @@ export default function PresetJourneys() {
                   const label = j.isBreak ? `Break ${j.breakLabel ?? ''}` : j.name;
                   return (
                     <tr key={j.presetJourneyId} className={j.isBreak ? 'schedule-break' : undefined}>
-                      <td>
+                      <td data-label="#">
                         {n + 1}
                         <input type="hidden" name={`j${n}.presetJourneyId`} value={j.presetJourneyId} />
                       </td>
-                      <td>
+                      <td data-label="Journey">
                         {j.isBreak ? (
                           <label>
                             <span className="visually-hidden">Break label, entry {n + 1}</span>
@@ -130,13 +130,13 @@ export default function PresetJourneys() {
                           j.name
                         )}
                       </td>
-                      <td>
+                      <td data-label="Length (days)">
                         <label>
                           <span className="visually-hidden">Length in days of {label}</span>
                           <input type="number" min={0} max={3650} step={1} required name={`j${n}.length`} defaultValue={j.length} className="narrow-input" />
                         </label>
                       </td>
-                      <td>
+                      <td data-label="Weeks before unlock">
                         {j.isBreak ? (
                           <span className="muted">Break</span>
                         ) : (

@@ -203,7 +203,7 @@ export default function PresetPosts() {
         </p>
       ) : null}
       {posts.length ? (
-        <table className="data-table">
+        <table className="data-table card-table">
           <caption>Posts created on the team when the preset is applied.</caption>
           <thead>
             <tr>
@@ -219,10 +219,12 @@ export default function PresetPosts() {
           <tbody>
             {posts.map((p) => (
               <tr key={p.presetPostId}>
-                <td>{whenText(p)}</td>
-                <td className="truncate-3">{p.text}</td>
-                <td>{p.isLedaOfficial ? 'Yes' : 'No'}</td>
-                <td>{p.postFiles.length ? p.postFiles.map((f) => f.file.fileName).join(', ') : 'None'}</td>
+                <td data-label="When">{whenText(p)}</td>
+                <td className="truncate-3" data-label="Text">
+                  {p.text}
+                </td>
+                <td data-label="Official">{p.isLedaOfficial ? 'Yes' : 'No'}</td>
+                <td data-label="Files">{p.postFiles.length ? p.postFiles.map((f) => f.file.fileName).join(', ') : 'None'}</td>
                 <td className="row-actions">
                   <Link to={`?edit=${p.presetPostId}`} className="button small secondary" aria-label={`Edit post ${whenText(p)}`}>
                     Edit

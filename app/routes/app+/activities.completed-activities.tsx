@@ -8,6 +8,8 @@ import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.ser
 import { MyActivityCard, shortDate } from '~/components/activities/activity-cards';
 import { TaskAnswers } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
+import { StarRating } from '~/components/ui/star-rating';
+import { Toast } from '~/components/ui/toast';
 import { readFormData } from '~/utils/form.server';
 import { appMeta } from '~/utils/meta';
 import { listMyActivityCards, readActivitiesPage } from '~/utils/my-activities.server';
@@ -110,9 +112,7 @@ export default function CompletedActivities() {
                 ))}
               </ol>
               {thanks ? (
-                <p className="notice" role="status">
-                  Thank you for your feedback!
-                </p>
+                <Toast tone="success">Thank you for your feedback!</Toast>
               ) : (
                 <Form method="post" className="activity-feedback" aria-labelledby="feedback-title">
                   <h3 id="feedback-title">How useful was this activity?</h3>
@@ -122,14 +122,7 @@ export default function CompletedActivities() {
                     </div>
                   ) : null}
                   <input type="hidden" name="myActivityId" value={selected.myActivityId} />
-                  <fieldset className="stars">
-                    <legend>Stars</legend>
-                    {[1, 2, 3, 4, 5].map((n) => (
-                      <label key={n} className="task-option">
-                        <input type="radio" name="rating" value={n} /> {n} star{n === 1 ? '' : 's'}
-                      </label>
-                    ))}
-                  </fieldset>
+                  <StarRating legend="Stars" hint="Optional: choose 1 (not useful) to 5 (very useful)." />
                   <div className="field">
                     <label htmlFor="feedback-message">Message (optional)</label>
                     <textarea id="feedback-message" name="message" rows={3} maxLength={10_000} />

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { JourneyFrame, StepNav } from '~/components/journeys/journey-page';
-import { exploreLinks } from '~/components/explore/explore-page';
+import { JourneyFrame, journeyLinks, StepNav } from '~/components/journeys/journey-page';
 import { journeyAction, journeyIndexLoader } from '~/utils/journey-page.server';
 import { appMeta } from '~/utils/meta';
 
-export const links = exploreLinks;
+export const links = journeyLinks;
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.journey.name ?? 'Journey');
 
 /**
@@ -21,9 +20,9 @@ export default function Journey() {
   return (
     <JourneyFrame journey={journey}>
       <StepNav journey={journey} current={null} />
-      <Form method="post">
+      <Form method="post" className="journey-start">
         <input type="hidden" name="intent" value="start" />
-        <button type="submit" className="button">
+        <button type="submit" className="button primary">
           Start
         </button>
       </Form>

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BackNext, JourneyEnd, JourneyFrame, ResumeNote, StepContent, StepNav } from '~/components/journeys/journey-page';
-import { exploreLinks } from '~/components/explore/explore-page';
+import { BackNext, JourneyEnd, JourneyFrame, journeyLinks, ResumeNote, StepContent, StepNav } from '~/components/journeys/journey-page';
 import { journeyAction, journeyStepLoader } from '~/utils/journey-page.server';
 import { appMeta } from '~/utils/meta';
 
-export const links = exploreLinks;
+export const links = journeyLinks;
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${data.step ? data.step.name : 'Journey end'} - ${data.journey.name}` : 'Journey'));
 
 /**
@@ -21,7 +20,7 @@ export default function JourneyStep() {
     <JourneyFrame journey={journey}>
       <div className="journey-layout">
         <StepNav journey={journey} current={stepIndex} />
-        <div>
+        <div className="journey-main">
           <BackNext journey={journey} index={stepIndex} where="top" />
           <ResumeNote reason={resumed} index={stepIndex} />
           {step ? <StepContent journey={journey} step={step} index={stepIndex} activities={activities} watched={watched} read={read} played={played} surveyed={surveyed} /> : <JourneyEnd journey={journey} justCompleted={justCompleted} completedOn={completedOn} />}

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { createCalendarToken, getTeamJourneysPage, hasCalendarToken, revokeCalendarToken, type TeamJourneyEntry } from '@modules/journeys/index.server';
@@ -7,9 +7,14 @@ import { calendarAction, timelineFilter } from '~/utils/form-schemas.server';
 import { getDb, loadEnv } from '@modules/shared/index.server';
 import { formatShortDate } from '~/components/articles';
 import { Breadcrumbs } from '~/components/explore/breadcrumbs';
+import { Badge } from '~/components/ui/badge';
+import { EmptyState } from '~/components/ui/empty-state';
+import { Tabs } from '~/components/ui/tabs';
 import { appMeta } from '~/utils/meta';
+import journeyStyles from '~/styles/journeys.css';
 import { requireTeamAccess } from '~/utils/team-access.server';
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: journeyStyles }];
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${data.teamName} Journeys` : 'Journeys'));
 
 const FILTERS = [
@@ -49,19 +54,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function CalendarLink({ hasCalendar }: { hasCalendar: boolean }) {
   const result = useActionData<typeof action>();
   return (
-    <section aria-labelledby="calendar-heading" className="journey-calendar">
+    <section aria-labelledby="calendar-heading" className="journey-calendar ui-card">
       <h2 id="calendar-heading">Your calendar</h2>
       <p>Add your teams&apos; journey schedule to your own calendar with a private link. Anyone with the link can read the schedule, so keep it to yourself.</p>
-      {result?.formError ? <p role="alert">{result.formError}</p> : null}
+      {result?.formError ? (
+        <p role="alert" className="form-error">
+          {result.formError}
+        </p>
+      ) : null}
       {result?.calendarUrl ? (
-        <p role="status">
+        <p role="status" className="field calendar-url">
           <label htmlFor="calendar-url">Your new calendar link (shown once; earlier links stop working)</label>
           <input id="calendar-url" type="text" readOnly value={result.calendarUrl} size={60} />
         </p>
       ) : hasCalendar ? (
         <p>Your calendar link is active.</p>
       ) : null}
-      <Form method="post">
+      <Form method="post" className="actions">
         <button type="submit" name="intent" value="createCalendar" className="button small">
           {hasCalendar || result?.calendarUrl ? 'Make a new calendar link' : 'Get a calendar link'}
         </button>{' '}
@@ -75,29 +84,49 @@ function CalendarLink({ hasCalendar }: { hasCalendar: boolean }) {
   );
 }
 
+const STATE_TONE = { Current: 'brand', Past: 'neutral', Upcoming: 'warning' } as const;
+
 function Entry({ e }: { e: TeamJourneyEntry & { isPast?: boolean; isCurrent?: boolean } }) {
   const when = e.scheduledAt ? formatShortDate(e.scheduledAt) : null;
   const state = e.isCurrent ? 'Current' : e.isPast ? 'Past' : e.scheduledAt ? 'Upcoming' : null;
+  const done = !!e.userJourney?.completedAt;
   return (
-    <li className={`timeline-entry${e.isCurrent ? ' is-current' : ''}${e.isBreak ? ' is-break' : ''}`} data-state={state ?? 'unscheduled'}>
-      {when ? <time dateTime={e.scheduledAt!}>{when}</time> : null}
+    <li className={`timeline-entry${e.isCurrent ? ' is-current' : ''}${e.isBreak ? ' is-break' : ''}${done ? ' is-done' : ''}`} data-state={state ?? 'unscheduled'}>
+      <span className="timeline-dot" aria-hidden="true" />
+      {when ? (
+        <time className="timeline-date" dateTime={e.scheduledAt!}>
+          {when}
+        </time>
+      ) : null}
       {e.isBreak ? (
-        <p>
+        <p className="timeline-break">
           <strong>{e.breakLabel}</strong>
         </p>
       ) : (
-        <>
-          <h3>{e.name}</h3>
-          {state ? <p className="timeline-state">{state}</p> : null}
-          <p>{e.overview}</p>
-          {e.userJourney?.completedAt ? <p>Completed</p> : null}
-          {e.isLocked ? <p>Locked{e.unlockedAt ? ` until ${formatShortDate(e.unlockedAt)}` : ''}</p> : null}
-          {e.button ? (
-            <Link to={`/app/journey/${e.urlId}`} className="button small" aria-label={`${e.button} ${e.name}`}>
-              {e.button}
-            </Link>
+        <div className="timeline-card">
+          <div className="timeline-card-head">
+            <h3>{e.name}</h3>
+            {state ? (
+              <p className="timeline-state">
+                <Badge tone={STATE_TONE[state]}>{state}</Badge>
+              </p>
+            ) : null}
+          </div>
+          <p className="timeline-overview">{e.overview}</p>
+          {done || e.isLocked ? (
+            <p className="timeline-facts">
+              {done ? <Badge tone="success">Completed</Badge> : null}
+              {e.isLocked ? <Badge tone="neutral">{`Locked${e.unlockedAt ? ` until ${formatShortDate(e.unlockedAt)}` : ''}`}</Badge> : null}
+            </p>
           ) : null}
-        </>
+          {e.button ? (
+            <p className="actions">
+              <Link to={`/app/journey/${e.urlId}`} className={`button small${e.isCurrent ? ' primary' : ''}`} aria-label={`${e.button} ${e.name}`}>
+                {e.button}
+              </Link>
+            </p>
+          ) : null}
+        </div>
       )}
     </li>
   );
@@ -109,17 +138,7 @@ export default function TeamJourneys() {
     <div className="page team-journeys">
       <Breadcrumbs items={[{ label: teamName, to: `/app/team/${teamId}` }, { label: 'Journeys' }]} />
       <h1>Journeys</h1>
-      <nav aria-label="Filter journeys">
-        <ul className="filter-links">
-          {FILTERS.map((f) => (
-            <li key={f.value}>
-              <Link to={`?filter=${f.value}`} aria-current={filter === f.value ? 'page' : undefined}>
-                {f.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Filter journeys" pills items={FILTERS.map((f) => ({ to: `?filter=${f.value}`, label: f.label, current: filter === f.value }))} />
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         {timeline.length ? (
@@ -129,13 +148,13 @@ export default function TeamJourneys() {
             ))}
           </ol>
         ) : (
-          <p>No journeys to show.</p>
+          <EmptyState title="No journeys to show.">Try another filter above.</EmptyState>
         )}
       </section>
       {unscheduled.length ? (
         <section aria-labelledby="unscheduled-heading">
           <h2 id="unscheduled-heading">More journeys</h2>
-          <ul className="timeline">
+          <ul className="timeline is-unscheduled">
             {unscheduled.map((e) => (
               <Entry key={e.teamJourneyId} e={e} />
             ))}

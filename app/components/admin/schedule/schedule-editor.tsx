@@ -94,7 +94,7 @@ export function ScheduleEditor({
         <p className="empty-message">This team has no journeys yet. Add one below, or apply a preset.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table schedule-table">
+          <table className="data-table schedule-table card-table">
             <caption>Team schedule: each entry starts when the previous one ends (its date plus its length).</caption>
             <thead>
               <tr>
@@ -115,7 +115,7 @@ export function ScheduleEditor({
                 const label = item.isBreak ? `Break ${item.breakLabel ?? ''}`.trim() : item.name;
                 return (
                   <tr key={item.key} className={item.isBreak ? 'schedule-break' : undefined}>
-                    <td>
+                    <td data-label="#">
                       {n + 1}
                       <input type="hidden" name={`${p}key`} value={item.key} />
                       <input type="hidden" name={`${p}teamJourneyId`} value={item.teamJourneyId ?? ''} />
@@ -126,7 +126,7 @@ export function ScheduleEditor({
                       <input type="hidden" name={`${p}prevScheduledAt`} value={item.scheduledAt ?? ''} />
                       <input type="hidden" name={`${p}prevBreakLabel`} value={item.breakLabel ?? ''} />
                     </td>
-                    <td>
+                    <td data-label="Journey">
                       {item.isBreak ? (
                         <label className="inline-label">
                           <span className="visually-hidden">Break label, entry {n + 1}</span>
@@ -141,7 +141,7 @@ export function ScheduleEditor({
                         item.name
                       )}
                     </td>
-                    <td>
+                    <td data-label="Scheduled">
                       <label>
                         <span className="visually-hidden">Scheduled date of {label}</span>
                         <input
@@ -152,7 +152,7 @@ export function ScheduleEditor({
                         />
                       </label>
                     </td>
-                    <td>
+                    <td data-label="Length (days)">
                       {n === items.length - 1 ? (
                         <>
                           <input type="hidden" name={`${p}length`} value={0} />0
@@ -174,7 +174,7 @@ export function ScheduleEditor({
                         </label>
                       )}
                     </td>
-                    <td>
+                    <td data-label="Unlock">
                       {item.isBreak ? (
                         <span className="muted">Break</span>
                       ) : (
@@ -190,7 +190,7 @@ export function ScheduleEditor({
                         </label>
                       )}
                     </td>
-                    <td>{item.isBreak ? '—' : item.unlockWeeks === 1000 ? 'Always' : fmt(unlockedDayOf(item))}</td>
+                    <td data-label="Unlocks on">{item.isBreak ? '—' : item.unlockWeeks === 1000 ? 'Always' : fmt(unlockedDayOf(item))}</td>
                     <td className="row-actions">
                       <button type="submit" name="intent" value={`up:${n}`} className="button small secondary" disabled={n === 0} aria-label={`Move ${label} up`} onClick={local(() => move(items, n, -1, today))}>
                         Up

@@ -62,7 +62,7 @@ export function AdminToggle({ member }: { member: MemberRow }) {
 export function MembersTable({ members, selected }: { members: MemberRow[]; selected: Set<number> }) {
   if (!members.length) return <p>No records to display.</p>;
   return (
-    <table className="te-table">
+    <table className="te-table card-table">
       <caption className="visually-hidden">Team members</caption>
       <thead>
         <tr>
@@ -80,7 +80,7 @@ export function MembersTable({ members, selected }: { members: MemberRow[]; sele
       <tbody>
         {members.map((m) => (
           <tr key={m.teamUserId} className={m.isPasswordNonNull ? undefined : 'te-member-none'}>
-            <td>
+            <td data-label="Welcome email">
               <input
                 type="checkbox"
                 form={WELCOME_FORM_ID}
@@ -90,12 +90,12 @@ export function MembersTable({ members, selected }: { members: MemberRow[]; sele
                 aria-label={`Choose ${m.fullName} for welcome emails`}
               />
             </td>
-            <td>
+            <td data-label="Name">
               <PasswordDot has={m.isPasswordNonNull} />
               {m.fullName}
             </td>
-            <td>{m.email}</td>
-            <td>
+            <td data-label="Email">{m.email}</td>
+            <td data-label="Team admin">
               <AdminToggle member={m} />
             </td>
             <td>
