@@ -16,6 +16,8 @@ import { useNonce } from './utils/nonce';
 import { NotFoundPanel, SiteShell } from './components/site-shell';
 import { HashScroll } from './components/hash-scroll';
 import stylesHref from './styles/app.css';
+import { TIME_ZONE_SCRIPT } from './components/when';
+import { timeZoneFromCookie } from './utils/dates';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -34,6 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   return {
     appEnv: loadEnv().APP_ENV,
+    // The viewer's clock for <When> (decision 279): the browser's zone from the tz cookie, and now.
+    timeZone: timeZoneFromCookie(request.headers.get('cookie')),
+    now: new Date().toISOString(),
     supportEmail: loadEnv().SUPPORT_EMAIL,
     user: user
       ? { userId: user.userId, fullName: user.fullName, firstName: user.firstName, isLedaAdmin: user.isLedaAdmin }
@@ -57,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body>
         {children}

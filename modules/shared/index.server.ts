@@ -56,5 +56,5 @@ export {
   UNREFERENCED_BLOB_GRACE_MS,
 } from './storage.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
-export { formatShortDate, DAY } from './clock';
+export { DAY } from './clock';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';

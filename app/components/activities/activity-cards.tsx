@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { When } from '~/components/when';
 
 /**
  * Activity cards (learner-app s.4 "Activity card"): a catalogue activity is not added, added and in
@@ -16,11 +17,6 @@ export interface CatalogueCard {
   completed: { myActivityId: number; completedAt: string } | null;
 }
 
-export const shortDate = (iso: string) => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${String(d.getUTCFullYear()).slice(2)}`;
-};
 
 export function TaskProgress({ done, total }: { done: number; total: number }) {
   return (
@@ -48,7 +44,7 @@ export function CatalogueActivityCard({ card }: { card: CatalogueCard }) {
         </>
       ) : card.completed ? (
         <>
-          <p className="activity-done">Completed {shortDate(card.completed.completedAt)}</p>
+          <p className="activity-done">Completed <When value={card.completed.completedAt} format="date" /></p>
           <Link className="button" to={`/app/activities/completed-activities?myActivityId=${card.completed.myActivityId}`} aria-describedby={titleId}>
             View
           </Link>
@@ -93,7 +89,7 @@ export function MyActivityCard({ card, to, selected }: { card: MyActivityCardDat
         ) : null}
         <span className="activity-name">{card.name}</span>
         {card.completedAt ? (
-          <span className="activity-done">Completed {shortDate(card.completedAt)}</span>
+          <span className="activity-done">Completed <When value={card.completedAt} format="date" /></span>
         ) : (
           <span className="activity-progress">
             {card.completedTaskCount} of {card.taskCount} tasks done

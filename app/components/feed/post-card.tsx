@@ -2,7 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
-import { shortDateTime } from './dates';
+import { When } from '~/components/when';
 
 /** What the screen may offer on a post: decided on the server by the one policy. */
 export interface PostRights {
@@ -19,8 +19,6 @@ export interface PostLinkPreview {
 }
 /** A card's post: counts for likes and comments; the comments themselves only where they are open (the post page). */
 export type FeedPost = PostSummary & { comments?: Post['comments']; rights: PostRights; linkPreview?: PostLinkPreview | null };
-
-const when = (iso: string | null) => shortDateTime(iso);
 
 const hostOf = (url: string) => {
   try {
@@ -93,7 +91,7 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
           {pinned ? <span className="post-badge">Pinned</span> : null}
         </p>
         <p className="post-time">
-          {post.postedAt ? <time dateTime={post.postedAt}>{when(post.postedAt)}</time> : <span>Scheduled for {when(post.scheduledAt)} (UTC)</span>}
+          {post.postedAt ? <When value={post.postedAt} /> : <span>Scheduled for <When value={post.scheduledAt} format="datetime" /></span>}
         </p>
       </header>
       {/* Collapsed at 6 lines with 'See more': a button with JavaScript; without it, a checkbox and
@@ -181,7 +179,7 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
             {comments.map((c) => (
               <li key={c.postCommentId} className="post-comment">
                 <p className="post-comment-by">
-                  {c.user.fullName} <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
+                  {c.user.fullName} <When value={c.createdAt} />
                 </p>
                 <p className="post-comment-text">{c.text}</p>
                 {post.rights.canDeleteCommentIds.includes(c.postCommentId) ? (

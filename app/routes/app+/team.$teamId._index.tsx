@@ -15,7 +15,7 @@ import { formConstraint } from '~/utils/form.server';
 import { audienceOptions, handlePostAction, withRights } from '~/utils/post-actions.server';
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
-import { shortDateTime } from '~/components/feed/dates';
+import { When } from '~/components/when';
 import { useFeedPages } from '~/components/feed/feed-pages';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
@@ -103,8 +103,6 @@ const initials = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
-const scheduledText = (iso: string) => shortDateTime(iso);
-
 export default function TeamHome() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<{ lastResult?: SubmissionResult<string[]> }>();
@@ -127,7 +125,7 @@ export default function TeamHome() {
         <div className="team-feed">
           {data.scheduledAt ? (
             <p role="status" className="alert">
-              Post scheduled for {scheduledText(data.scheduledAt)} (UTC)
+              Post scheduled for <When value={data.scheduledAt} format="datetime" />
             </p>
           ) : null}
           {data.editor && data.offset === 0 ? (
@@ -206,7 +204,7 @@ export default function TeamHome() {
                   </ul>
                 ) : data.journeys.kind === 'next' ? (
                   <p>
-                    Next: {data.journeys.journey.name}, starting {shortDateTime(data.journeys.startsAt).slice(0, 8)}
+                    Next: {data.journeys.journey.name}, starting <When value={data.journeys.startsAt} format="date" />
                   </p>
                 ) : (
                   <p className="empty-message">{data.journeys.message}</p>
