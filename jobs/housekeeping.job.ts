@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, getDb, pruneRateLimits, pruneUnreferencedBlobs, UNREFERENCED_BLOB_GRACE_MS, type Db } from '@modules/shared/index.server';
 import { pruneExpiredSessions } from '@modules/identity/index.server';
 import { pruneNewsletterTokens } from '@modules/admin/index.server';
-import { pruneFeedbackTokens, pruneUnattachedFiles } from '@modules/social/index.server';
+import { pruneFeedbackTokens, pruneUnattachedFiles, purgeDeletedComments } from '@modules/social/index.server';
 
 const schema = z.object({}).passthrough();
 
@@ -27,7 +27,7 @@ export async function pruneStoredFiles(db: Db, now = new Date()): Promise<number
   }
 }
 
-/** Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows and unreferenced files. Safe to run twice. */
+/** Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows, comments deleted over 10 minutes ago and unreferenced files. Safe to run twice. */
 export const housekeepingJob = defineJob({
   name: 'housekeeping',
   queue: 'maintenance',
@@ -38,6 +38,7 @@ export const housekeepingJob = defineJob({
     await pruneExpiredSessions();
     await pruneNewsletterTokens(getDb());
     await pruneFeedbackTokens(getDb());
+    await purgeDeletedComments(getDb());
     await pruneStoredFiles(getDb());
   },
 });

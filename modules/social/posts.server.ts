@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
-import { NotificationType, notifyUsers } from './notifications.server';
+import { NotificationType, notifyUsers, plainExcerpt } from './notifications.server';
 import { attachFiles, dropOrphanFiles, listPostFileIds, resolvePostFiles, type PostFilesChange } from './post-files.server';
 import { AudienceType, fullName, scopeOf, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
 
@@ -260,7 +260,7 @@ async function notifyPosted(db: Db, postId: number) {
     {
       type: NotificationType.Post,
       title: `${post.author?.trim() || 'Someone'} posted${where}`,
-      message: post.text.slice(0, 200),
+      message: plainExcerpt(post.text),
       link: `/app/post/${post.id}`,
       postId: post.id,
     },

@@ -16,6 +16,7 @@ import { audienceOptions, handlePostAction, withRights } from '~/utils/post-acti
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
 import { When } from '~/components/when';
+import { PostSavedStatus } from '~/components/feed/post-status';
 import { useFeedPages } from '~/components/feed/feed-pages';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
@@ -123,11 +124,7 @@ export default function TeamHome() {
       ) : null}
       <div className="team-home-grid">
         <div className="team-feed">
-          {data.scheduledAt ? (
-            <p role="status" className="alert">
-              Post scheduled for <When value={data.scheduledAt} format="datetime" />
-            </p>
-          ) : null}
+          <PostSavedStatus scheduledAt={data.scheduledAt} />
           {data.editor && data.offset === 0 ? (
             <PostEditor
               key={locationKey}
