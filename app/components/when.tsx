@@ -17,7 +17,7 @@ export const ClockProvider = ClockContext.Provider;
 function useServerClock(): Clock {
   const ctx = useContext(ClockContext);
   const root = useRouteLoaderData('root') as { timeZone?: string; now?: string } | undefined;
-  return ctx ?? { timeZone: root?.timeZone ?? UTC, now: root?.now ?? new Date(0).toISOString() };
+  return ctx ?? { timeZone: root?.timeZone ?? UTC, now: root?.now ?? new Date().toISOString() };
 }
 
 /** The viewer's clock: the server's until hydrated, then the browser's. */
