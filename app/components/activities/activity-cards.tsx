@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { When } from '~/components/when';
+import { CoverArt } from '~/components/cover-art';
 
 /**
  * Activity cards (learner-app s.4 "Activity card"): a catalogue activity is not added, added and in
@@ -30,6 +31,7 @@ export function CatalogueActivityCard({ card }: { card: CatalogueCard }) {
   const titleId = `activity-${card.activityId}-title`;
   return (
     <li className="activity-card" id={`activity-${card.activityId}`} aria-labelledby={titleId}>
+      <CoverArt title={card.name} kind="activity" />
       <h2 className="activity-name" id={titleId}>
         {card.name}
       </h2>

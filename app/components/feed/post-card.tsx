@@ -2,6 +2,7 @@ import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
+import { PhotoCarousel } from './photo-carousel';
 import { When } from '~/components/when';
 
 /** What the screen may offer on a post: decided on the server by the one policy. */
@@ -131,7 +132,15 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
           </a>
         </p>
       ) : null}
-      <Collage post={post} />
+      {/* The feed shows the collage; the post's own page shows every photo in the carousel. */}
+      {commentsOpen ? (
+        <PhotoCarousel
+          label="Photos"
+          photos={post.postFiles.filter((f) => f.file.type === 1).map((f) => ({ blobId: f.file.blobId, fileName: f.file.fileName, widths: f.file.imageWidths }))}
+        />
+      ) : (
+        <Collage post={post} />
+      )}
       {docs.length ? (
         <ul className="post-documents" aria-label="Documents">
           {docs.map((f) => (
