@@ -18,6 +18,8 @@ import { HashScroll } from './components/hash-scroll';
 import tokensHref from './styles/tokens.css';
 import stylesHref from './styles/app.css';
 import uiStylesHref from './styles/ui.css';
+import { TIME_ZONE_SCRIPT } from './components/when';
+import { timeZoneFromCookie } from './utils/dates';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tokensHref },
@@ -38,6 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   return {
     appEnv: loadEnv().APP_ENV,
+    // The viewer's clock for <When> (decision 279): the browser's zone from the tz cookie, and now.
+    timeZone: timeZoneFromCookie(request.headers.get('cookie')),
+    now: new Date().toISOString(),
     supportEmail: loadEnv().SUPPORT_EMAIL,
     user: user
       ? { userId: user.userId, fullName: user.fullName, firstName: user.firstName, isLedaAdmin: user.isLedaAdmin }
@@ -61,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, getDb, pruneRateLimits, pruneUnreferencedBlobs, UNREFERENCED_BLOB_GRACE_MS, type Db } from '@modules/shared/index.server';
 import { pruneExpiredSessions } from '@modules/identity/index.server';
 import { applyRetention, pruneExpiredDataExports, pruneNewsletterTokens, runDueErasures } from '@modules/admin/index.server';
-import { pruneFeedbackTokens, pruneUnattachedFiles } from '@modules/social/index.server';
+import { pruneFeedbackTokens, pruneUnattachedFiles, purgeDeletedComments } from '@modules/social/index.server';
 
 const schema = z.object({}).passthrough();
 
@@ -28,9 +28,10 @@ export async function pruneStoredFiles(db: Db, now = new Date()): Promise<number
 }
 
 /**
- * Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows and
- * unreferenced files; performs the erasures people asked for that came due (decision 262); applies the
- * retention periods (RETENTION_*, decision 263); deletes data exports past 7 days. Safe to run twice.
+ * Hourly: drops expired sessions, one-time, newsletter and peer feedback tokens, rate-limit windows,
+ * comments deleted over 10 minutes ago and unreferenced files; performs the erasures people asked for
+ * that came due (decision 262); applies the retention periods (RETENTION_*, decision 263); deletes
+ * data exports past 7 days. Safe to run twice.
  */
 export const housekeepingJob = defineJob({
   name: 'housekeeping',
@@ -45,6 +46,7 @@ export const housekeepingJob = defineJob({
     await runDueErasures(getDb());
     await applyRetention(getDb());
     await pruneExpiredDataExports(getDb());
+    await purgeDeletedComments(getDb());
     await pruneStoredFiles(getDb());
   },
 });

@@ -1,19 +1,12 @@
 import { Link } from '~/components/link';
 import type { PublicContent } from '@modules/catalogue/index.server';
 import { ARTICLE_TAGS } from '@modules/catalogue/constants';
+import { When } from './when';
 
 /** Article cards, the tag nav and the pagination of /articles (all plain links: no JS needed). */
 export type ArticleSummary = Omit<PublicContent, 'featureImageBlobId' | 'isFeatured'>;
 
 export const ARTICLE_NAV = [{ urlId: null, name: 'All articles' }, ...ARTICLE_TAGS, { urlId: 'others', name: 'Others' }] as const;
-
-/** Short date DD/MM/YY (public-site spec 9). */
-export function formatShortDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCFullYear() % 100)}`;
-}
 
 export const articlePath = (a: { urlId: string }) => `/articles/${a.urlId}`;
 export const tagPath = (urlId: string | null) => (urlId ? `/articles/tag/${urlId}` : '/articles');
@@ -40,7 +33,7 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSum
           <p>{article.overview}</p>
           <p className="article-meta">
             {article.authorLabel ? <span>{article.authorLabel}</span> : null}
-            <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
+            <When value={article.createdAt} format="date" />
           </p>
         </div>
       </Link>
@@ -61,7 +54,7 @@ export function FeaturedArticle({ article }: { article: ArticleSummary }) {
           <p>{article.overview}</p>
           <p className="article-meta">
             {article.authorLabel ? <span>{article.authorLabel}</span> : null}
-            <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
+            <When value={article.createdAt} format="date" />
           </p>
           <span className="read-more">Read the article →</span>
         </div>

@@ -5,7 +5,8 @@ import { getDb } from '@modules/shared/index.server';
 import { getPublicContentWithRelated } from '@modules/catalogue/index.server';
 import { policy } from '@modules/identity/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
-import { ArticleCard, formatShortDate, tagPath } from '~/components/articles';
+import { ArticleCard, tagPath } from '~/components/articles';
+import { When } from '~/components/when';
 import { CtaBand } from '~/components/marketing';
 import { getOptionalUser } from '~/utils/session.server';
 import { notFound } from '~/utils/articles.server';
@@ -60,7 +61,7 @@ export default function ArticlePage() {
           <p className="article-lead">{content.overview}</p>
           <div className="article-byline">
             {content.authorLabel ? <span className="author">{content.authorLabel}</span> : null}
-            <time dateTime={content.createdAt}>{formatShortDate(content.createdAt)}</time>
+            <When value={content.createdAt} format="date" />
             <span>{content.readingTimeMinutes} min read</span>
             {canEdit ? (
               <Link className="button small" to={`/admin/content-editor/${content.urlId}`}>

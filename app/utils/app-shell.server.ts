@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node';
-import { formatShortDate, getDb, loadEnv } from '@modules/shared/index.server';
+import { getDb, loadEnv } from '@modules/shared/index.server';
+import { formatShortDate } from './dates';
 import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
 import { countUncompleted } from '@modules/activities/index.server';
 import { countUnseen } from '@modules/social/index.server';

@@ -7,6 +7,7 @@ import {
   commentPost,
   deletePost,
   deletePostComment,
+  restorePostComment,
   jobScheduler,
   listPostFileIds,
   MAX_POST_FILES,
@@ -57,6 +58,15 @@ export function parseScheduledAt(value: string | undefined, tzOffsetMinutes: num
   return Number.isFinite(utc) ? new Date(utc) : null;
 }
 
+const withParam = (path: string, name: string, value: string) => {
+  const url = new URL(path, 'http://x');
+  url.searchParams.set(name, value);
+  return url.pathname + url.search;
+};
+
+/** The post editor's message for a schedule time before now (issue 25). */
+export const SCHEDULE_IN_PAST = 'The schedule time is in the past. Choose a time from now on.';
+
 const fail = (status: number, formErrors: string[]) => Response.json({ ok: false, formErrors }, { status });
 
 async function readForm(request: Request): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
@@ -93,7 +103,11 @@ export async function handlePostAction(request: Request, user: CurrentUser, back
         return done({ comment: await commentPost(getDb(), user, a.postId, a.commentText) });
       case 'delete-comment':
         await deletePostComment(getDb(), user, a.postCommentId);
-        return done();
+        // The page says "Comment deleted" with Undo (decision 281).
+        return wantsJson ? done() : redirect(withParam(back, 'deletedComment', String(a.postCommentId)) + `#deleted-comment`);
+      case 'restore-comment':
+        await restorePostComment(getDb(), user, a.postCommentId);
+        return wantsJson ? done() : redirect(`${back.split('?')[0]}#comment-${a.postCommentId}`);
       case 'delete-post':
         await deletePost(getDb(), user, a.postId, jobScheduler);
         return done();
@@ -113,6 +127,11 @@ async function savePostForm(form: FormData, files: { name: string; bytes: Uint8A
   if (submission.status !== 'success') return Response.json({ ok: false, lastResult: submission.reply() }, { status: 400 });
   try {
     const v = submission.value;
+    const scheduledAt = parseScheduledAt(v.scheduledAt, Number(form.get('tzOffset') ?? 0) || 0);
+    // A time before the current minute is refused, not silently posted now (issue 25).
+    if (scheduledAt && scheduledAt.getTime() < Date.now() - 60_000) {
+      return Response.json({ ok: false, lastResult: submission.reply({ fieldErrors: { scheduledAt: [SCHEDULE_IN_PAST] } }) }, { status: 400 });
+    }
     // The 10-file limit counts the kept files and the new ones; checked before storing any upload.
     if (files.length) {
       const removed = new Set(v.removeFileIds);
@@ -122,7 +141,6 @@ async function savePostForm(form: FormData, files: { name: string; bytes: Uint8A
     const uploaded = files.length ? await uploadFiles(getDb(), user.userId, 'files', files) : [];
     const audience = v.audience ?? '';
     const [kind, id] = audience.split('-');
-    const scheduledAt = parseScheduledAt(v.scheduledAt, Number(form.get('tzOffset') ?? 0) || 0);
     const post = await savePost(
       getDb(),
       user,
@@ -144,6 +162,7 @@ async function savePostForm(form: FormData, files: { name: string; bytes: Uint8A
     if (!wantsJson) {
       const url = new URL(back, 'http://x');
       if (post.scheduledAt) url.searchParams.set('scheduled', post.scheduledAt);
+      else url.searchParams.set('saved', v.postId ? 'edited' : 'posted');
       return redirect(url.pathname + url.search);
     }
     return Response.json({ ok: true, postId: post.postId, scheduledAt: post.scheduledAt, lastResult: submission.reply({ resetForm: true }) });

@@ -63,8 +63,8 @@ export {
 } from './storage.server';
 export { putBlobStream, readBlobStream, deleteBlob, activeBlobStore, localBlobDir, type BlobStore } from './blob-bytes.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
-export { formatShortDate, DAY } from './clock';
 export { SEARCH_MAX_LENGTH, type SearchHit } from './search';
+export { DAY } from './clock';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';
 export { sharedPrivacy } from './privacy-tables';
 export type { PrivacyTable } from './privacy';

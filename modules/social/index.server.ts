@@ -47,7 +47,7 @@ export {
 export { listTeamUsers, teamAvatars } from './team-users.server';
 export { listNewestTeamPosts } from './home-posts.server';
 export { MAX_POST_FILES, TOO_MANY_FILES, listPostFileIds, postFileBlobAccess, pruneUnattachedFiles } from './post-files.server';
-export { setPostLiked, setPostPinned, commentPost, deletePostComment } from './post-reactions.server';
+export { setPostLiked, setPostPinned, commentPost, deletePostComment, restorePostComment, purgeDeletedComments } from './post-reactions.server';
 export { jobScheduler, publishDuePosts } from './publishing.server';
 export { uploadFiles, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, type UploadKind } from './files.server';
 export { getLinkPreview, withLinkPreviews } from './link-preview.server';

@@ -25,6 +25,29 @@ export interface UserNotification {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
+/** Post markdown (**bold**, __underline__, *italic*) read as plain text: the markers go, the words stay. */
+export function stripPostMarkdown(text: string): string {
+  return text
+    .replace(/\*\*([^*\n]+)\*\*/g, '$1')
+    .replace(/__([^_\n]+)__/g, '$1')
+    .replace(/\*([^*\n]+)\*/g, '$1')
+    .replace(/^\s*[-*]\s+/gm, '')
+    .replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)/g, '$1');
+}
+
+/**
+ * A notification's message from a post or comment: plain text on one line, cut at a word boundary
+ * with an ellipsis when longer than `max` characters (issue 25 s.2).
+ */
+export function plainExcerpt(text: string, max = 200): string {
+  const flat = stripPostMarkdown(text).replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  const words = space > max / 2 ? cut.slice(0, space) : cut;
+  return `${words.replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
 /** The notifications counter: the user's notifications not yet seen (one indexed count). */
 export async function countUnseen(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => unseenCountOf(eb).as('count')).where('users.id', '=', userId).executeTakeFirst();
@@ -71,7 +94,8 @@ export async function listRecent(db: Kysely<Database>, userId: number, limit = 5
     notification: {
       type: r.type,
       title: r.title,
-      message: r.message,
+      // Rows stored before the messages were plain text lose their markers here.
+      message: r.type === 4 || r.type === 5 || r.type === 6 ? stripPostMarkdown(r.message) : r.message,
       link: r.link,
       journeyId: r.journey_id,
       postId: r.post_id,
@@ -116,7 +140,7 @@ export const DELIVERY_BATCH = 1000;
 export async function notifyUsers(
   db: Kysely<Database>,
   userIds: number[],
-  input: { type: NotificationTypeValue; title: string; message?: string; link?: string | null; journeyId?: number | null; postId?: number | null },
+  input: { type: NotificationTypeValue; title: string; message?: string; link?: string | null; journeyId?: number | null; postId?: number | null; postCommentId?: number | null },
 ): Promise<number> {
   const { id } = await db
     .insertInto('notifications')
@@ -127,6 +151,7 @@ export async function notifyUsers(
       link: input.link ?? null,
       journey_id: input.journeyId ?? null,
       post_id: input.postId ?? null,
+      post_comment_id: input.postCommentId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -59,7 +59,7 @@ export function summarySelect(userId: number) {
     [
       ...postColumns(eb),
       eb.selectFrom('post_likes as l').select(sql<number>`count(*)::int`.as('n')).whereRef('l.post_id', '=', 'posts.id').as('like_count'),
-      eb.selectFrom('post_comments as c').select(sql<number>`count(*)::int`.as('n')).whereRef('c.post_id', '=', 'posts.id').as('comment_count'),
+      eb.selectFrom('post_comments as c').select(sql<number>`count(*)::int`.as('n')).whereRef('c.post_id', '=', 'posts.id').where('c.deleted_at', 'is', null).as('comment_count'),
       postFiles(eb),
       isLiked(eb, userId),
     ] as const;
@@ -103,6 +103,7 @@ function postLists(eb: ExpressionBuilder<Database, 'posts'>) {
         .innerJoin('users as u', 'u.id', 'c.user_id')
         .select(['c.id as postCommentId', 'c.text', 'c.created_at as createdAt', 'u.id as userId', fullName.as('fullName'), 'u.profile_photo_blob_id as profilePhotoBlobId'])
         .whereRef('c.post_id', '=', 'posts.id')
+        .where('c.deleted_at', 'is', null)
         .orderBy('c.created_at')
         .orderBy('c.id'),
     ).as('comments'),

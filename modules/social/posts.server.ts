@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
-import { deletePostNotifications, NotificationType } from './notifications.server';
+import { deletePostNotifications, NotificationType, plainExcerpt } from './notifications.server';
 import { createFanOutNotification, startFanOut } from './notification-fan-out.server';
 import { attachFiles, dropOrphanFiles, listPostFileIds, resolvePostFiles, type PostFilesChange } from './post-files.server';
 import { AudienceType, fullName, scopeOf, postSelect, summarySelect, toPost, toSummary, type Post, type PostQueryRow, type PostSummary, type SummaryQueryRow } from './post-rows.server';
@@ -264,7 +264,7 @@ async function notifyPosted(db: Db, postId: number): Promise<number | null> {
     {
       type: NotificationType.Post,
       title: `${post.author?.trim() || 'Someone'} posted${where}`,
-      message: post.text.slice(0, 200),
+      message: plainExcerpt(post.text),
       link: `/app/post/${post.id}`,
       postId: post.id,
     },

@@ -70,6 +70,7 @@ export const postActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('pin'), postId: idSchema, isPinned: z.enum(['true', 'false']) }),
   z.object({ intent: z.literal('comment'), postId: idSchema, commentText: z.string().trim().min(1, 'Enter a comment.').max(MAX_POST_TEXT, 'The comment is too long.') }),
   z.object({ intent: z.literal('delete-comment'), postCommentId: idSchema }),
+  z.object({ intent: z.literal('restore-comment'), postCommentId: idSchema }),
   z.object({ intent: z.literal('delete-post'), postId: idSchema }),
 ]);
 

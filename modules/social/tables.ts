@@ -13,6 +13,8 @@ export interface NotificationsTable {
   link: string | null;
   journey_id: number | null;
   post_id: number | null;
+  /** A comment's notification (PostComment 5): deleted with the comment. */
+  post_comment_id: number | null;
   created_at: CreatedAt;
   /** The audience a fan-out job still has to reach (JSON, notification-fan-out.server.ts); null once sent or for a direct notification. */
   fan_out: ColumnType<unknown, string | null | undefined, string | null>;
@@ -82,6 +84,8 @@ export interface PostCommentsTable {
   user_id: number;
   text: string;
   created_at: CreatedAt;
+  /** Deleted, undoable for 10 minutes (decision 281); gone for good after that. */
+  deleted_at: Timestamp | null;
 }
 
 export interface LinkPreviewsTable {

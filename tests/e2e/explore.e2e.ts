@@ -149,6 +149,13 @@ for (const javaScript of [true, false]) {
       await page.getByRole('heading', { level: 1, name: 'Explore' }).waitFor();
       expect(await page.getByRole('list', { name: 'Skills' }).locator('.explore-card').count()).toBe(5);
       expect(await page.getByRole('list', { name: 'Stories' }).locator('.explore-card').count()).toBe(5);
+      // Generated cover art on each card (decision 282): the same picture for the same title, different for others.
+      const covers = page.getByRole('list', { name: 'Skills' }).locator('svg.card-cover');
+      expect(await covers.count()).toBe(5);
+      const fills = await covers.evaluateAll((els) => els.map((e) => e.querySelector('rect')?.getAttribute('fill')));
+      expect(new Set(fills).size).toBeGreaterThan(1);
+      await page.reload();
+      expect(await page.getByRole('list', { name: 'Skills' }).locator('svg.card-cover').evaluateAll((els) => els.map((e) => e.querySelector('rect')?.getAttribute('fill')))).toEqual(fills);
 
       await page.getByRole('link', { name: 'All skills' }).click();
       await waitForPath(page, '/app/explore/skill');

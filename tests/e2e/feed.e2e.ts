@@ -87,7 +87,8 @@ describe('team feed', () => {
       await settled(admin);
       const scheduledCard = admin.page.locator('article.post-card', { hasText: `Team update ${mode}` });
       await scheduledCard.getByText('Scheduled for').waitFor();
-      expect(await scheduledCard.locator('.post-collage img').count()).toBe(2);
+      // The post's own page shows its photos in the carousel (decision 282).
+      expect(await scheduledCard.locator('.photo-carousel img').count()).toBe(2);
       expect(await scheduledCard.getByRole('link', { name: 'plan.pdf' }).count()).toBe(1);
       const attachments = admin.page.locator('fieldset.post-editor-files');
       expect(await attachments.getByRole('checkbox', { name: /^Remove / }).count()).toBe(3);
@@ -160,4 +161,86 @@ describe('team feed', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(tp.page.url()).toBe(where);
   });
+
+  for (const javaScript of [false, true]) {
+    const mode = javaScript ? 'JS on' : 'JS off';
+    it(`${mode}: a past schedule time is refused; deleting a comment asks first and can be undone; relative dates; the photo carousel`, async () => {
+      const admin = await signedIn(TEAM_ADMIN, javaScript);
+      const teamPath = await leadershipTeam(admin);
+      await settled(admin);
+      // The toolbar is there with JavaScript only; the hint always.
+      expect(await admin.page.getByRole('toolbar', { name: 'Formatting' }).count()).toBe(javaScript ? 1 : 0);
+      await admin.page.getByText('Formatting: **bold**').waitFor();
+      const text = `Undo check ${mode}`;
+      await admin.page.locator('#post-text').fill(text);
+      if (javaScript) {
+        // Bold around a new selection at the end.
+        await admin.page.locator('#post-text').evaluate((el) => (el as HTMLTextAreaElement).setSelectionRange(0, 0));
+        await admin.page.getByRole('button', { name: 'Bold' }).click();
+        expect(await admin.page.locator('#post-text').inputValue()).toBe(`**bold text**${text}`);
+        await admin.page.locator('#post-text').fill(text);
+      }
+      await admin.page.locator('#post-schedule').fill('2020-01-01T09:00');
+      await admin.page.locator('#post-files').setInputFiles([
+        { name: 'one.png', mimeType: 'image/png', buffer: PNG },
+        { name: 'two.png', mimeType: 'image/png', buffer: PNG },
+      ]);
+      if (javaScript) {
+        // Previews before posting; the past time is said at once and Post waits for a good time.
+        expect(await admin.page.locator('.post-editor-previews img').count()).toBe(2);
+        await admin.page.getByText('The schedule time is in the past. Choose a time from now on.').waitFor();
+        expect(await admin.page.getByRole('button', { name: 'Post', exact: true }).isDisabled()).toBe(true);
+      } else {
+        await admin.page.getByRole('button', { name: 'Post', exact: true }).click();
+        await admin.page.getByText('The schedule time is in the past. Choose a time from now on.').waitFor();
+        await admin.page.locator('#post-text').fill(text);
+        await admin.page.locator('#post-files').setInputFiles([
+          { name: 'one.png', mimeType: 'image/png', buffer: PNG },
+          { name: 'two.png', mimeType: 'image/png', buffer: PNG },
+        ]);
+      }
+      await admin.page.locator('#post-schedule').fill('');
+      await admin.page.getByRole('button', { name: 'Post', exact: true }).click();
+      const status = admin.page.getByText('Your post is posted.');
+      await status.waitFor();
+      await settled(admin);
+      if (javaScript) expect(await admin.page.evaluate(() => document.activeElement?.textContent)).toBe('Your post is posted.');
+      const card = admin.page.locator('article.post-card', { hasText: text });
+      expect(await card.locator('.post-time time').innerText()).toMatch(/^(just now|\d+ minutes? ago)$/);
+
+      // The learner comments, deletes (asked first), and undoes.
+      const learner = await signedIn(LEARNER, javaScript);
+      await open(learner, teamPath);
+      await learner.page.locator('article.post-card', { hasText: text }).getByRole('link', { name: /comments?$/ }).click();
+      await learner.page.waitForURL(/\/app\/post\/\d+$/);
+      await settled(learner);
+      // The carousel: both photos; with JS "1 of 2" and Next.
+      expect(await learner.page.locator('.photo-carousel img').count()).toBe(2);
+      if (javaScript) {
+        await learner.page.getByText('1 of 2').waitFor();
+        await learner.page.getByRole('button', { name: 'Next photo' }).click();
+        await learner.page.getByText('2 of 2').waitFor();
+      }
+      await learner.page.getByLabel('Write a comment').fill(`Oops ${mode}`);
+      await learner.page.getByRole('button', { name: 'Comment' }).click();
+      await learner.page.getByText(`Oops ${mode}`).waitFor();
+      await settled(learner);
+      await learner.page.getByRole('link', { name: 'Delete comment' }).click();
+      await learner.page.getByText('Delete this comment? You can undo it for 10 minutes.').waitFor();
+      await settled(learner);
+      if (javaScript) expect(await learner.page.evaluate(() => document.activeElement?.className)).toBe('comment-confirm');
+      await learner.page.locator('.comment-confirm').getByRole('button', { name: 'Delete' }).click();
+      await learner.page.getByText('Comment deleted.').waitFor();
+      await settled(learner);
+      expect(await learner.page.getByText(`Oops ${mode}`).count()).toBe(0);
+      if (javaScript) expect(await learner.page.evaluate(() => document.activeElement?.id)).toBe('deleted-comment');
+      // The author's notification went with the comment.
+      await open(admin, '/app/notifications');
+      expect(await admin.page.locator('li', { hasText: `Oops ${mode}` }).count()).toBe(0);
+      await learner.page.getByRole('button', { name: 'Undo' }).click();
+      await learner.page.getByText(`Oops ${mode}`).waitFor();
+      await open(admin, '/app/notifications');
+      await admin.page.getByText(`Oops ${mode}`).first().waitFor();
+    });
+  }
 });

@@ -30,6 +30,17 @@ describe.each([true, false])('team insights with JavaScript %s', (javaScript) =>
     expect(await page.getByRole('columnheader', { name: 'Active members' }).isVisible()).toBe(true);
     await screenshot(page, `insights-js-${javaScript}`);
 
+    // Summary figures, the per-learner table and its CSV export (issue 25 s.4).
+    expect(await page.locator('.insights-summary dt').allInnerTexts()).toEqual(['Members', 'Active this week', 'Completion rate']);
+    expect(await page.getByRole('heading', { name: 'Learners' }).isVisible()).toBe(true);
+    expect(await page.locator('.learner-table').getByRole('rowheader', { name: /Theo Teamadmin/ }).count()).toBe(1);
+    const csvHref = (await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!;
+    expect(csvHref).toBe(href.replace(/\/insights$/, '/insights.csv'));
+    const csv = await page.request.get(csvHref);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).split('\r\n')[0]).toBe('Name,Job title,Journeys completed,Journeys in progress,Journeys scheduled,Progress %');
+
     // A completed segment of the first journey: the demo team admin and organisation admin finished it.
     const segment = page.locator('a.insights-segment[aria-label*="completed"]').first();
     const label = (await segment.getAttribute('aria-label'))!;

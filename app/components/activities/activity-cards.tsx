@@ -1,5 +1,7 @@
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { When } from '~/components/when';
+import { CoverArt } from '~/components/cover-art';
 
 /**
  * Activity cards (learner-app s.4 "Activity card"): a catalogue activity is not added, added and in
@@ -16,11 +18,6 @@ export interface CatalogueCard {
   completed: { myActivityId: number; completedAt: string } | null;
 }
 
-export const shortDate = (iso: string) => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${String(d.getUTCFullYear()).slice(2)}`;
-};
 
 export function TaskProgress({ done, total }: { done: number; total: number }) {
   return (
@@ -34,6 +31,7 @@ export function CatalogueActivityCard({ card }: { card: CatalogueCard }) {
   const titleId = `activity-${card.activityId}-title`;
   return (
     <li className="activity-card" id={`activity-${card.activityId}`} aria-labelledby={titleId}>
+      <CoverArt title={card.name} kind="activity" />
       <h2 className="activity-name" id={titleId}>
         {card.name}
       </h2>
@@ -48,7 +46,7 @@ export function CatalogueActivityCard({ card }: { card: CatalogueCard }) {
         </>
       ) : card.completed ? (
         <>
-          <p className="activity-done">Completed {shortDate(card.completed.completedAt)}</p>
+          <p className="activity-done">Completed <When value={card.completed.completedAt} format="date" /></p>
           <Link className="button" to={`/app/activities/completed-activities?myActivityId=${card.completed.myActivityId}`} aria-describedby={titleId}>
             View
           </Link>
@@ -93,7 +91,7 @@ export function MyActivityCard({ card, to, selected }: { card: MyActivityCardDat
         ) : null}
         <span className="activity-name">{card.name}</span>
         {card.completedAt ? (
-          <span className="activity-done">Completed {shortDate(card.completedAt)}</span>
+          <span className="activity-done">Completed <When value={card.completedAt} format="date" /></span>
         ) : (
           <span className="activity-progress">
             {card.completedTaskCount} of {card.taskCount} tasks done

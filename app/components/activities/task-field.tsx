@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FieldType, formatTime12, parseStoredFile, timeChoices, UPLOAD_ACCEPT, type FieldTypeId } from '@modules/activities/constants';
+import { formatShortDate } from '~/utils/dates';
 
 /**
  * One field renderer for all 11 task field types (the input and the read-only view of each), keyed
@@ -197,10 +198,8 @@ function FileInput(p: InputProps) {
 }
 
 /** Read-only answers: the text, the chosen options, dates as DD/MM/YY, times on the 12-hour clock. */
-const shortDate = (v: string) => {
-  const [y, m, d] = v.split('-');
-  return y && m && d ? `${d}/${m}/${y.slice(2)}` : v;
-};
+/** A calendar day YYYY-MM-DD as DD/MM/YY: a day, not an instant, so no time zone applies. */
+const shortDate = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? formatShortDate(`${v}T00:00:00Z`) : v);
 export function answerText(field: TaskFieldData): ReactNode | null {
   const v = field.value;
   switch (field.type) {

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { listHref, type ListState } from '~/components/data-table';
+import { formatDateTime, formatShortDate } from '~/utils/dates';
 
 /**
  * Small shared pieces of the admin console's people screens (user list, organisation and team list,
@@ -14,22 +15,8 @@ import { listHref, type ListState } from '~/components/data-table';
  * - CreateTeamForm: 'Create Team' with the team preset form (a name, a preset, default preset 1,
  *   and a start date, all required; admin-console s.5).
  */
-export function shortDate(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '';
-  const dd = String(d.getUTCDate()).padStart(2, '0');
-  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
-  const yy = String(d.getUTCFullYear() % 100).padStart(2, '0');
-  return `${dd}/${mm}/${yy}`;
-}
-
-export function shortDateTime(value: Date | string | null | undefined): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '';
-  return `${shortDate(d)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-}
+export const shortDate = (value: Date | string | null | undefined): string => formatShortDate(value);
+export const shortDateTime = (value: Date | string | null | undefined): string => formatDateTime(value);
 
 export const isoDay = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString().slice(0, 10) : '');
 

@@ -1,6 +1,7 @@
 import { Link } from '~/components/link';
 import type { CSSProperties, ReactNode } from 'react';
 import { groupColours } from './explore-page';
+import { CoverArt, type CoverKind } from '~/components/cover-art';
 
 /**
  * The one explore card: a coloured top edge, a kicker, a one-line name linking to the item, a clamped
@@ -16,6 +17,7 @@ export function ExploreCard({
   badge,
   locked,
   style,
+  cover,
 }: {
   to: string;
   title: string;
@@ -26,9 +28,12 @@ export function ExploreCard({
   badge?: ReactNode;
   locked?: boolean;
   style?: CSSProperties;
+  /** Generated cover art from the title (skills, stories). */
+  cover?: CoverKind;
 }) {
   return (
-    <article className={`explore-card${locked ? ' is-locked' : ''}`} style={style}>
+    <article className={`explore-card${locked ? ' is-locked' : ''}${cover ? ' has-cover' : ''}`} style={style}>
+      {cover ? <CoverArt title={title} kind={cover} /> : null}
       {kicker ? <p className="card-kicker">{kicker}</p> : null}
       <h3 title={title}>
         <Link to={to} prefetch="intent">
@@ -74,6 +79,7 @@ export function SkillCard({ skill, group }: { skill: SkillCardData; group?: (Col
       text={skill.overview}
       clamp={5}
       locked={skill.isLocked}
+      cover="skill"
       action="Read more"
       style={groupColours(group)}
     />
@@ -96,6 +102,7 @@ export function StoryCard({ story, state, to, kicker }: { story: StoryCardData; 
       kicker={kicker ?? 'Story'}
       text={story.overview}
       locked={story.isLocked}
+      cover="story"
       action={story.isLocked ? undefined : state.watched === 0 ? 'Start Story' : 'View Story'}
       badge={state.completed ? <span className="badge done">Completed</span> : state.watched > 0 ? <span className="badge">{`${state.watched} of ${state.total} watched`}</span> : null}
     />

@@ -1,8 +1,9 @@
-import { useFetcher } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
-import { shortDateTime } from './dates';
+import { PhotoCarousel } from './photo-carousel';
+import { When } from '~/components/when';
 
 /** What the screen may offer on a post: decided on the server by the one policy. */
 export interface PostRights {
@@ -19,8 +20,6 @@ export interface PostLinkPreview {
 }
 /** A card's post: counts for likes and comments; the comments themselves only where they are open (the post page). */
 export type FeedPost = PostSummary & { comments?: Post['comments']; rights: PostRights; linkPreview?: PostLinkPreview | null };
-
-const when = (iso: string | null) => shortDateTime(iso);
 
 const hostOf = (url: string) => {
   try {
@@ -76,14 +75,16 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
   const likeFetcher = useFetcher({ key: `like-${post.postId}` });
   const pinFetcher = useFetcher({ key: `pin-${post.postId}` });
   const [expanded, setExpanded] = useState(false);
-  const [deleted, setDeleted] = useState<number[]>([]);
   // Optimistic: what the pending fetcher says wins over the loaded data.
   const liked = likeFetcher.formData ? likeFetcher.formData.get('isLiked') === 'true' : post.isLiked;
   const likeCount = post.likeCount + (liked === post.isLiked ? 0 : liked ? 1 : -1);
   const pinned = pinFetcher.formData ? pinFetcher.formData.get('isPinned') === 'true' : post.pinnedAt !== null;
   const docs = post.postFiles.filter((f) => f.file.type !== 1);
   const long = post.text.split('\n').length > 6 || post.text.length > 600;
-  const comments = (post.comments ?? []).filter((c) => !deleted.includes(c.postCommentId));
+  const comments = post.comments ?? [];
+  const [params] = useSearchParams();
+  const confirmId = Number(params.get('confirmComment')) || null;
+  const deletedId = Number(params.get('deletedComment')) || null;
   return (
     <article className={`post-card${pinned ? ' pinned' : ''}`} aria-labelledby={`post-${post.postId}-by`}>
       <header className="post-head">
@@ -93,7 +94,7 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
           {pinned ? <span className="post-badge">Pinned</span> : null}
         </p>
         <p className="post-time">
-          {post.postedAt ? <time dateTime={post.postedAt}>{when(post.postedAt)}</time> : <span>Scheduled for {when(post.scheduledAt)} (UTC)</span>}
+          {post.postedAt ? <When value={post.postedAt} /> : <span>Scheduled for <When value={post.scheduledAt} format="datetime" /></span>}
         </p>
       </header>
       {/* Collapsed at 6 lines with 'See more': a button with JavaScript; without it, a checkbox and
@@ -131,7 +132,15 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
           </a>
         </p>
       ) : null}
-      <Collage post={post} />
+      {/* The feed shows the collage; the post's own page shows every photo in the carousel. */}
+      {commentsOpen ? (
+        <PhotoCarousel
+          label="Photos"
+          photos={post.postFiles.filter((f) => f.file.type === 1).map((f) => ({ blobId: f.file.blobId, fileName: f.file.fileName, widths: f.file.imageWidths }))}
+        />
+      ) : (
+        <Collage post={post} />
+      )}
       {docs.length ? (
         <ul className="post-documents" aria-label="Documents">
           {docs.map((f) => (
@@ -177,15 +186,16 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
       </footer>
       {commentsOpen && !post.isGlobal ? (
         <section className="post-comments" aria-label="Comments">
+          {deletedId ? <CommentDeleted postCommentId={deletedId} /> : null}
           <ul>
             {comments.map((c) => (
-              <li key={c.postCommentId} className="post-comment">
+              <li key={c.postCommentId} id={`comment-${c.postCommentId}`} className="post-comment" tabIndex={-1}>
                 <p className="post-comment-by">
-                  {c.user.fullName} <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
+                  {c.user.fullName} <When value={c.createdAt} />
                 </p>
                 <p className="post-comment-text">{c.text}</p>
                 {post.rights.canDeleteCommentIds.includes(c.postCommentId) ? (
-                  <CommentDelete postCommentId={c.postCommentId} hydrated={hydrated} onDelete={() => setDeleted((d) => [...d, c.postCommentId])} />
+                  <CommentDelete postCommentId={c.postCommentId} confirming={confirmId === c.postCommentId} />
                 ) : null}
               </li>
             ))}
@@ -197,17 +207,61 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
   );
 }
 
-function CommentDelete({ postCommentId, hydrated, onDelete }: { postCommentId: number; hydrated: boolean; onDelete: () => void }) {
-  const fetcher = useFetcher();
-  return (
-    <fetcher.Form method="post" className="inline-form" onSubmit={onDelete}>
-      <input type="hidden" name="intent" value="delete-comment" />
-      <input type="hidden" name="postCommentId" value={postCommentId} />
-      <input type="hidden" name="_fetch" value={hydrated ? '1' : '0'} />
-      <button type="submit" className="button link">
+/** Moves focus to the element once it appears (a question asked, a status shown): not left on <body>. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+/**
+ * Deleting a comment asks first (decision 281): "Delete comment" opens the question in the URL
+ * (?confirmComment=id), so it works without JavaScript; with it, focus moves to the question.
+ */
+function CommentDelete({ postCommentId, confirming }: { postCommentId: number; confirming: boolean }) {
+  if (!confirming) {
+    return (
+      <Link to={`?confirmComment=${postCommentId}#comment-${postCommentId}`} className="button link" preventScrollReset replace>
         Delete comment
-      </button>
-    </fetcher.Form>
+      </Link>
+    );
+  }
+  return <CommentConfirm postCommentId={postCommentId} />;
+}
+
+function CommentConfirm({ postCommentId }: { postCommentId: number }) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div ref={ref} className="comment-confirm" role="group" aria-labelledby={`confirm-comment-${postCommentId}`} tabIndex={-1}>
+      <p id={`confirm-comment-${postCommentId}`}>Delete this comment? You can undo it for 10 minutes.</p>
+      <Form method="post" className="inline-form" preventScrollReset replace>
+        <input type="hidden" name="intent" value="delete-comment" />
+        <input type="hidden" name="postCommentId" value={postCommentId} />
+        <button type="submit" className="button small danger">
+          Delete
+        </button>
+      </Form>{' '}
+      <Link to={`?#comment-${postCommentId}`} className="button small secondary" preventScrollReset replace>
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
+/** After a deletion: "Comment deleted." with Undo, focused so a keyboard or screen reader user hears it. */
+function CommentDeleted({ postCommentId }: { postCommentId: number }) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div ref={ref} id="deleted-comment" className="comment-deleted alert" role="status" tabIndex={-1}>
+      Comment deleted.{' '}
+      <Form method="post" className="inline-form" preventScrollReset replace>
+        <input type="hidden" name="intent" value="restore-comment" />
+        <input type="hidden" name="postCommentId" value={postCommentId} />
+        <button type="submit" className="button small secondary">
+          Undo
+        </button>
+      </Form>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
 
 export interface AudienceOption {
@@ -16,6 +16,38 @@ export interface EditorFile {
   blobId: string;
   fileName: string;
   type: number;
+}
+
+/** The schedule picker's message for a time before now (issue 25; the picker's minimum is now, learner-app s.9). */
+export const SCHEDULE_IN_PAST = 'The schedule time is in the past. Choose a time from now on.';
+
+type Format = 'bold' | 'italic' | 'list' | 'link';
+const FORMATS: { format: Format; label: string; shown: string }[] = [
+  { format: 'bold', label: 'Bold', shown: 'B' },
+  { format: 'italic', label: 'Italic', shown: 'I' },
+  { format: 'list', label: 'Bulleted list', shown: '•' },
+  { format: 'link', label: 'Link', shown: '🔗' },
+];
+
+/** The markdown a toolbar button writes around the selection; returns the new text and selection. */
+export function applyFormat(text: string, start: number, end: number, format: Format): { text: string; start: number; end: number } {
+  const chosen = text.slice(start, end);
+  const put = (before: string, inner: string, after: string) => ({
+    text: text.slice(0, start) + before + inner + after + text.slice(end),
+    start: start + before.length,
+    end: start + before.length + inner.length,
+  });
+  if (format === 'bold') return put('**', chosen || 'bold text', '**');
+  if (format === 'italic') return put('*', chosen || 'italic text', '*');
+  if (format === 'link') return put('[', chosen || 'link text', '](https://)');
+  // A list: each chosen line (or a new one) starts with "- ".
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const block = text.slice(lineStart, end) || 'List item';
+  const listed = block
+    .split('\n')
+    .map((l) => (/^\s*[-*]\s+/.test(l) ? l : `- ${l}`))
+    .join('\n');
+  return { text: text.slice(0, lineStart) + listed + text.slice(Math.max(end, lineStart)), start: lineStart, end: lineStart + listed.length };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -47,6 +79,21 @@ export function PostEditor({
 }) {
   const [form, fields] = useLedaForm<{ text: string; audience: string; url: string; scheduledAt: string }>({ id: 'post-editor', lastResult, constraint });
   const [text, setText] = useState(editing?.text ?? '');
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [previews, setPreviews] = useState<{ url: string; name: string }[]>([]);
+  const [pastError, setPastError] = useState(false);
+  // Object URLs of the chosen photos are released when the choice changes or the editor goes.
+  useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
+  const format = (f: Format) => {
+    const el = textRef.current;
+    if (!el) return;
+    const next = applyFormat(text, el.selectionStart, el.selectionEnd, f);
+    setText(next.text);
+    requestAnimationFrame(() => {
+      el.focus();
+      el.setSelectionRange(next.start, next.end);
+    });
+  };
   const existing = editing?.files ?? [];
   const [removed, setRemoved] = useState<number[]>([]);
   const [newCount, setNewCount] = useState(0);
@@ -56,7 +103,10 @@ export function PostEditor({
   const tooMany = fileCount > MAX_FILES;
   // The file input leaves the page at 10 kept files, and its choice with it.
   useEffect(() => {
-    if (!canAttach) setNewCount(0);
+    if (!canAttach) {
+      setNewCount(0);
+      setPreviews([]);
+    }
   }, [canAttach]);
   const navigation = useNavigation();
   // Sending the form (its files are uploaded with it) until the page has its answer.
@@ -100,7 +150,19 @@ export function PostEditor({
         <input type="hidden" name="tzOffset" value={tz} />
         <FormError id={form.errorId} errors={form.errors} />
         <label htmlFor="post-text">What would you like to share?</label>
-        <textarea id="post-text" name="text" rows={4} maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
+        {hydrated ? (
+          <div className="post-editor-toolbar" role="toolbar" aria-label="Formatting" aria-controls="post-text">
+            {FORMATS.map((f) => (
+              <button key={f.format} type="button" className={`post-format post-format-${f.format}`} aria-label={f.label} title={f.label} onClick={() => format(f.format)}>
+                <span aria-hidden="true">{f.shown}</span>
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <textarea id="post-text" ref={textRef} name="text" rows={4} maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} aria-describedby="post-text-hint" />
+        <p id="post-text-hint" className="field-hint">
+          Formatting: **bold**, *italic*, __underline__, a line starting with &quot;- &quot; for a list, [text](https://…) for a link.
+        </p>
         {editing ? null : (
         <div className="post-editor-row">
           <label htmlFor="post-audience">Audience</label>
@@ -121,7 +183,21 @@ export function PostEditor({
         {editing?.posted ? null : (
         <div className="post-editor-row">
           <label htmlFor="post-schedule">Schedule for (optional{hydrated ? '' : ', UTC'})</label>
-          <input id="post-schedule" type="datetime-local" name="scheduledAt" step={60} min={min} defaultValue={scheduledDefault} />
+          <input
+            id="post-schedule"
+            type="datetime-local"
+            name="scheduledAt"
+            step={60}
+            min={min}
+            defaultValue={scheduledDefault}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setPastError(Boolean(v) && new Date(v).getTime() < Date.now() - 60_000);
+            }}
+            aria-invalid={pastError || fields.scheduledAt.errors?.length ? true : undefined}
+            aria-describedby={pastError || fields.scheduledAt.errors?.length ? fields.scheduledAt.errorId : undefined}
+          />
+          <ErrorList id={fields.scheduledAt.errorId} errors={pastError ? [SCHEDULE_IN_PAST] : fields.scheduledAt.errors} />
         </div>
         )}
         <div className="post-editor-row">
@@ -187,8 +263,21 @@ export function PostEditor({
               name="files"
               multiple
               accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
-              onChange={(e) => setNewCount(e.currentTarget.files?.length ?? 0)}
+              onChange={(e) => {
+                const chosen = [...(e.currentTarget.files ?? [])];
+                setNewCount(chosen.length);
+                setPreviews(chosen.filter((f) => /^image\/(png|jpeg)$/.test(f.type)).map((f) => ({ url: URL.createObjectURL(f), name: f.name })));
+              }}
             />
+            {previews.length ? (
+              <ul className="post-editor-previews" aria-label="Chosen photos">
+                {previews.map((p) => (
+                  <li key={p.url}>
+                    <img src={p.url} alt={p.name} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         ) : null}
         {tooMany ? (
@@ -196,7 +285,7 @@ export function PostEditor({
             A post may have at most {MAX_FILES} files.
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={busy || (hydrated && (empty || tooMany))} aria-busy={busy || undefined}>
+        <button type="submit" className="button" disabled={busy || (hydrated && (empty || tooMany || pastError))} aria-busy={busy || undefined}>
           {editing ? 'Save' : 'Post'}
         </button>
       </LedaForm>

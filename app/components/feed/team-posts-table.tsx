@@ -1,7 +1,7 @@
 import { useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
-import { shortDateTime } from './dates';
+import { When } from '~/components/when';
 
 /** One row of a team's Posts table (learner /app/team/{teamId}/posts and the admin SETTINGS Posts sub-tab). */
 export interface TeamPostRow {
@@ -41,7 +41,7 @@ export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts t
             </td>
             <td data-label="Author">{p.author}</td>
             <td data-label="Status">
-              {p.postedAt ? `Posted ${shortDateTime(p.postedAt)}` : `Scheduled ${shortDateTime(p.scheduledAt)}`}
+              {p.postedAt ? <When value={p.postedAt} prefix="Posted " /> : <When value={p.scheduledAt} prefix="Scheduled " format="datetime" />}
               {p.pinned ? ', pinned' : ''}
             </td>
             <td data-label="Actions">

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { shortDateTime } from '~/components/feed/dates';
+import { When } from '~/components/when';
 
 export interface ContactRow {
   userContactId: number;
@@ -28,7 +28,7 @@ export function ContactsList({ contacts, errors }: { contacts: ContactRow[]; err
         {contacts.map((c) => (
           <tr key={c.userContactId}>
             <td className="contact-email">{c.email}</td>
-            <td>{c.lastFeedbackRequestAt ? <time dateTime={c.lastFeedbackRequestAt}>{shortDateTime(c.lastFeedbackRequestAt)}</time> : 'Not yet'}</td>
+            <td>{c.lastFeedbackRequestAt ? <When value={c.lastFeedbackRequestAt} /> : 'Not yet'}</td>
             <td className="contact-actions">
               <Form method="post" className="inline-form">
                 <input type="hidden" name="userContactId" value={c.userContactId} />

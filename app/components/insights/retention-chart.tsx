@@ -1,7 +1,10 @@
 import type { RetentionGeometry } from './chart-geometry.server';
 import type { TeamRetention } from '@modules/admin/index.server';
 
-const longWeek = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+import { formatDay } from '~/utils/dates';
+
+/** A week's Monday, a calendar day: '3 Nov 2026'. */
+const longWeek = formatDay;
 
 /** Active members per week: a line drawn from server geometry, then the same data as a table. */
 export function RetentionChart({ chart, retention }: { chart: RetentionGeometry; retention: TeamRetention }) {

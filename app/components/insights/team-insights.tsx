@@ -5,9 +5,10 @@ import type { TeamInsightsData } from './insights-data.server';
 import { RetentionChart } from './retention-chart';
 import { ProgressChart } from './progress-chart';
 import { SegmentDialog } from './segment-dialog';
+import { InsightsSummary, LearnerTable } from './learner-table';
 
 /** The one insights view (learner insights page and admin STATS tab): period picker, both charts, the drill-down. */
-export function TeamInsights({ data, profileHref, segmentLimit }: { data: TeamInsightsData; profileHref?: (userId: number) => string; segmentLimit: number }) {
+export function TeamInsights({ data, profileHref, segmentLimit, csvHref }: { data: TeamInsightsData; profileHref?: (userId: number) => string; segmentLimit: number; csvHref: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const weeksQuery = data.weeks === data.weekChoices[0] ? '' : `weeks=${data.weeks}`;
@@ -26,6 +27,7 @@ export function TeamInsights({ data, profileHref, segmentLimit }: { data: TeamIn
   );
   return (
     <div className="insights">
+      <InsightsSummary summary={data.summary} />
       <Form method="get" className="insights-period" preventScrollReset>
         <label htmlFor="insights-weeks">Period</label>
         <select id="insights-weeks" name="weeks" defaultValue={String(data.weeks)} key={data.weeks}>
@@ -43,6 +45,7 @@ export function TeamInsights({ data, profileHref, segmentLimit }: { data: TeamIn
         <RetentionChart chart={data.retentionChart} retention={data.retention} />
         <ProgressChart chart={data.progressChart} progress={data.progress} segmentHref={segmentHref} onSegmentClick={onSegmentClick} />
       </div>
+      <LearnerTable learners={data.learners} csvHref={csvHref} profileHref={profileHref} />
       {data.segment ? <SegmentDialog segment={data.segment} closeHref={closeHref} profileHref={profileHref} limit={segmentLimit} /> : null}
     </div>
   );

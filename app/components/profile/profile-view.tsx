@@ -1,5 +1,6 @@
 import { Link } from '~/components/link';
 import { Avatar } from './avatar';
+import { When } from '~/components/when';
 
 /**
  * The profile page (learner-app s.2 "User profile"): avatar, full name, job title, bio, email,
@@ -23,7 +24,6 @@ export interface ProfileViewData {
 }
 
 const badgeSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-const completedOn = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function ProfileView({ data }: { data: ProfileViewData }) {
   const p = data.profile;
@@ -78,7 +78,7 @@ export function ProfileView({ data }: { data: ProfileViewData }) {
                   <li key={b.journeyId}>
                     <img src={badgeSrc(b.badgeSvg)} alt="" width={96} height={96} />
                     <span className="badge-name">{b.name}</span>
-                    <span className="badge-date">Completed {completedOn(b.completedAt)}</span>
+                    <span className="badge-date">Completed <When value={b.completedAt} format="long" /></span>
                   </li>
                 ))}
               </ul>

@@ -6,6 +6,7 @@ import { listStoryChoices } from '@modules/catalogue/index.server';
 import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { When } from '~/components/when';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | General | Leda Admin' }];
 
@@ -62,7 +63,7 @@ export default function TeamSettingsGeneral() {
     <section className="te-card" aria-labelledby="team-general-title">
       <h2 id="team-general-title">General</h2>
       <p>
-        Created on <time dateTime={String(team.createdAt)}>{new Date(team.createdAt).toLocaleDateString('en-AU', { timeZone: 'UTC' })}</time>.
+        Created on <When value={team.createdAt} format="date" />.
         Edit the team&apos;s name and description in the form above.
       </p>
       <fetcher.Form method="post" className="te-switch">

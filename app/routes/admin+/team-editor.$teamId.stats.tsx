@@ -22,10 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const profileHref = (userId: number) => `/app/profile/${userId}`;
 
 export default function TeamStats() {
-  const { insights, segmentLimit } = useLoaderData<typeof loader>();
+  const { teamId, insights, segmentLimit } = useLoaderData<typeof loader>();
   return (
     <section className="te-card" aria-label="Team stats">
-      <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} />
+      <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} csvHref={`/admin/team-editor/${teamId}/stats.csv`} />
     </section>
   );
 }

@@ -52,7 +52,7 @@ async function attempt(action: Action, scope: Scope, token: string) {
     }
     case 'deleteComment': {
       const r = await call(deletePostComment, '/api/post/deletePostComment', { postCommentId }, token);
-      return { status: r.status, changed: (await getDb().selectFrom('post_comments').select('id').where('id', '=', postCommentId).executeTakeFirst()) === undefined };
+      return { status: r.status, changed: (await getDb().selectFrom('post_comments').select('id').where('id', '=', postCommentId).where('deleted_at', 'is', null).executeTakeFirst()) === undefined };
     }
   }
 }

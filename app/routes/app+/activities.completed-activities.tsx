@@ -5,7 +5,8 @@ import { Link } from '~/components/link';
 import { getMyActivity } from '@modules/activities/index.server';
 import { activityFeedbackForm, activityIdSchema as idSchema } from '~/utils/form-schemas.server';
 import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.server';
-import { MyActivityCard, shortDate } from '~/components/activities/activity-cards';
+import { MyActivityCard } from '~/components/activities/activity-cards';
+import { When } from '~/components/when';
 import { TaskAnswers } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
 import { StarRating } from '~/components/ui/star-rating';
@@ -96,7 +97,7 @@ export default function CompletedActivities() {
             <section className="activity-panel" aria-labelledby="activity-title">
               <div className="activity-panel-head">
                 <h2 id="activity-title">{selected.name}</h2>
-                <p className="activity-done">Completed {shortDate(selected.completedAt!)}</p>
+                <p className="activity-done">Completed <When value={selected.completedAt} format="date" /></p>
               </div>
               {justCompleted ? (
                 <p className="notice" role="status">

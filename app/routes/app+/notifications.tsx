@@ -5,7 +5,7 @@ import { listRecent, markActioned, markAllSeen, markSeen } from '@modules/social
 import { actionedBody } from '~/utils/form-schemas.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
-import { shortDateTime } from '~/components/feed/dates';
+import { When } from '~/components/when';
 import { readFormData } from '~/utils/form.server';
 
 export const meta = appMeta('Notifications');
@@ -37,7 +37,6 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect('/app/notifications');
 }
 
-const when = (iso: string) => shortDateTime(iso);
 
 /** Only links inside the app are followed; anything else is shown as text. */
 const internal = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null);
@@ -79,7 +78,7 @@ export default function Notifications() {
                 </div>
                 {n.notification.message ? <p className="notification-message">{n.notification.message}</p> : null}
                 <p className="notification-time">
-                  <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+                  <When value={n.createdAt} />
                 </p>
               </li>
             );

@@ -4,6 +4,7 @@ import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
 import { postFormSchema } from '~/utils/form-schemas.server';
 import { PostEditor } from '~/components/feed/post-editor';
+import { PostSavedStatus } from '~/components/feed/post-status';
 import { formConstraint } from '~/utils/form.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { getPost, POST_GONE, withLinkPreviews } from '@modules/social/index.server';
@@ -64,6 +65,7 @@ export default function PostPage() {
         </Link>
       </p>
       <h1 className="visually-hidden">Post</h1>
+      <PostSavedStatus />
       {post ? <PostCard post={post as FeedPost} commentsOpen /> : <p className="empty-message">{gone}</p>}
       {editing ? (
         <PostEditor key={key} editing={editing} audiences={[]} defaultAudience="" canMarkOfficial={false} lastResult={actionData?.lastResult} constraint={editing.constraint} />

@@ -70,7 +70,7 @@ describe('editing a post keeps, adds and removes attachments', () => {
         args(multipart(`/app/post/${post.postId}`, { intent: 'save-post', postId: String(post.postId), text: 'With files', removeFileIds: String(doc!.fileId) }, [{ name: 'second.png', bytes: PNG, type: 'image/png' }], s.admin.cookie), pp) as never,
       ),
     );
-    expect(res.location).toBe(`/app/post/${post.postId}`);
+    expect(res.location).toBe(`/app/post/${post.postId}?saved=edited`);
     expect(await fileNamesOf(post.postId)).toEqual(['team.png', 'second.png']);
     // Saving the text alone keeps the files.
     await run(() => postPage.action(args(multipart(`/app/post/${post.postId}`, { intent: 'save-post', postId: String(post.postId), text: 'New words' }, [], s.admin.cookie), pp) as never));
@@ -97,7 +97,7 @@ describe('editing a post keeps, adds and removes attachments', () => {
     const ok = await run(() =>
       postPage.action(args(multipart(`/app/post/${post.postId}`, { intent: 'save-post', postId: String(post.postId), text: 'Nine', removeFileIds: String(nine[0]!.fileId) }, two, s.admin.cookie), pp) as never),
     );
-    expect(ok.location).toBe(`/app/post/${post.postId}`);
+    expect(ok.location).toBe(`/app/post/${post.postId}?saved=edited`);
     expect(await fileNamesOf(post.postId)).toEqual([...nine.slice(1).map((f) => f.fileName), 'n1.png', 'n2.png']);
     // At 10 kept files the attach control is gone.
     const full = await renderRoute(`/app/post/${post.postId}`, { route: postPage, cookie: s.admin.cookie, params: pp });

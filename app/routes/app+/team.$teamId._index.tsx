@@ -15,7 +15,8 @@ import { formConstraint } from '~/utils/form.server';
 import { audienceOptions, handlePostAction, withRights } from '~/utils/post-actions.server';
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
-import { shortDateTime } from '~/components/feed/dates';
+import { When } from '~/components/when';
+import { PostSavedStatus } from '~/components/feed/post-status';
 import { useFeedPages } from '~/components/feed/feed-pages';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
@@ -103,8 +104,6 @@ const initials = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
-const scheduledText = (iso: string) => shortDateTime(iso);
-
 export default function TeamHome() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<{ lastResult?: SubmissionResult<string[]> }>();
@@ -125,11 +124,7 @@ export default function TeamHome() {
       ) : null}
       <div className="team-home-grid">
         <div className="team-feed">
-          {data.scheduledAt ? (
-            <p role="status" className="alert">
-              Post scheduled for {scheduledText(data.scheduledAt)} (UTC)
-            </p>
-          ) : null}
+          <PostSavedStatus scheduledAt={data.scheduledAt} />
           {data.editor && data.offset === 0 ? (
             <PostEditor
               key={locationKey}
@@ -206,7 +201,7 @@ export default function TeamHome() {
                   </ul>
                 ) : data.journeys.kind === 'next' ? (
                   <p>
-                    Next: {data.journeys.journey.name}, starting {shortDateTime(data.journeys.startsAt).slice(0, 8)}
+                    Next: {data.journeys.journey.name}, starting <When value={data.journeys.startsAt} format="date" />
                   </p>
                 ) : (
                   <p className="empty-message">{data.journeys.message}</p>

@@ -31,7 +31,7 @@ export default function TeamInsightsPage() {
     <section className="page">
       <TeamCrumbs teamId={teamId} teamName={teamName} page="Insights" />
       <h1>Insights for {teamName}</h1>
-      <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} />
+      <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} csvHref={`/app/team/${teamId}/insights.csv`} />
     </section>
   );
 }

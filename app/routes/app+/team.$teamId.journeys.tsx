@@ -5,7 +5,7 @@ import { createCalendarToken, getTeamJourneysPage, hasCalendarToken, revokeCalen
 import { appHomePath } from '@modules/identity/index.server';
 import { calendarAction, timelineFilter } from '~/utils/form-schemas.server';
 import { getDb, loadEnv } from '@modules/shared/index.server';
-import { formatShortDate } from '~/components/articles';
+import { formatShortDate } from '~/utils/dates';
 import { Breadcrumbs } from '~/components/explore/breadcrumbs';
 import { Badge } from '~/components/ui/badge';
 import { EmptyState } from '~/components/ui/empty-state';

@@ -9,7 +9,7 @@ import { scheduleRunningAndResting, startedDaysAgo } from '../../../tests/suppor
 import { getDb } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { BREAK_JOURNEY_ID, setTeamSchedule } from '@modules/journeys/index.server';
-import { formatShortDate } from '~/components/articles';
+import { formatShortDate } from '~/utils/dates';
 
 /** /app/team as the learner sees it: the rendered page, from data each test makes itself. */
 const unique = (name: string) => `${name} ${randomBytes(3).toString('hex')}`;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { formatShortDate } from '~/components/articles';
+import { formatShortDate } from '~/utils/dates';
 import { policy } from '@modules/identity/index.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';

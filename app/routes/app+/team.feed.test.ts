@@ -210,7 +210,7 @@ async function attempt(action: Action, scope: Scope, cookie: string) {
     }
     case 'deleteComment': {
       const r = await post({ intent: 'delete-comment', postCommentId: String(postCommentId) });
-      return { status: r.status, changed: (await db.selectFrom('post_comments').select('id').where('id', '=', postCommentId).executeTakeFirst()) === undefined };
+      return { status: r.status, changed: (await db.selectFrom('post_comments').select('id').where('id', '=', postCommentId).where('deleted_at', 'is', null).executeTakeFirst()) === undefined };
     }
   }
 }
@@ -248,7 +248,7 @@ describe('editing a post on its page', () => {
     const asMember = await renderRoute(`/app/post/${post.postId}`, { route: postPage, cookie: s.member.cookie, params: pp });
     expect(asMember.text).not.toContain('Edit post');
     const saved = await run(() => postPage.action(args(formRequest(`/app/post/${post.postId}`, { intent: 'save-post', postId: String(post.postId), text: 'Final words' }, { cookie: s.admin.cookie }), pp) as never));
-    expect(saved.location).toBe(`/app/post/${post.postId}`);
+    expect(saved.location).toBe(`/app/post/${post.postId}?saved=edited`);
     const after = await renderRoute(`/app/post/${post.postId}`, { route: postPage, cookie: s.member.cookie, params: pp });
     expect(after.text).toContain('Final words');
   });
