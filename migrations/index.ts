@@ -25,6 +25,7 @@ import * as m20261127T150000 from './20261127T150000-team-featured-story';
 import * as m20261127T150240 from './20261127T150240-feedback-respondents';
 import * as m20261127T150100 from './20261127T150100-blob-owners';
 import * as m20261127T160000 from './20261127T160000-team-imports-reading-default';
+import * as m20261128T070000 from './20261128T070000-scim';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T150240-feedback-respondents': m20261127T150240,
   '20261127T150100-blob-owners': m20261127T150100,
   '20261127T160000-team-imports-reading-default': m20261127T160000,
+  '20261128T070000-scim': m20261128T070000,
 };

@@ -97,3 +97,6 @@ export {
 } from './csv-import.server';
 export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';
+export { handleScimRequest } from './scim-http.server';
+export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings, type ScimTokenRow } from './scim-tokens.server';
+export { createScimTokenBody, scimAdminGroupName, SCIM_CONTENT_TYPE } from './scim-schemas';
