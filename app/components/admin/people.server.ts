@@ -17,6 +17,8 @@ const FLASH: Record<string, string> = {
   user: 'User saved.',
   organisation: 'Organisation saved.',
   orgAdmin: 'Organisation admin updated.',
+  scimRevoked: 'SCIM token revoked.',
+  scimSettings: 'SCIM settings saved.',
 };
 
 /** The flash message named by ?saved= (only known keys: the URL cannot inject text). */
