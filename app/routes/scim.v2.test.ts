@@ -107,7 +107,8 @@ describe('SCIM: Microsoft Entra ID validator sequence (users)', () => {
     expect(gone.status).toBe(404);
     expect(gone.data).toMatchObject({ schemas: [ERROR], status: '404' });
     expect(await getDb().selectFrom('users').select('is_locked').where('id', '=', Number(id)).executeTakeFirst()).toEqual({ is_locked: true });
-  });
+    // The first test of the file also loads the route's modules: on a busy machine that takes a while.
+  }, 120_000);
 
   it('refuses a second user with the same userName with 409 uniqueness', async () => {
     const { token } = await scene();

@@ -17,7 +17,8 @@ export const SCIM_BODY_LIMIT = 256 * 1024;
 const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   status === 204
     ? new Response(null, { status })
-    : new Response(JSON.stringify(body), { status, headers: { 'Content-Type': `${SCIM_CONTENT_TYPE}; charset=utf-8`, ...headers } });
+    : // no-store: people's data is not cached; no-transform: small bodies are not worth a compression stream each.
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': `${SCIM_CONTENT_TYPE}; charset=utf-8`, 'Cache-Control': 'no-store, no-transform', ...headers } });
 
 const scimError = (e: ScimError) =>
   respond(e.status, scimErrorBody(e), e.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="Leda SCIM"' } : {});

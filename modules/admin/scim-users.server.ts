@@ -114,27 +114,33 @@ function checkState(s: UserState) {
 
 const UNIQUE_USER = 'A user with this userName, externalId or email address already exists.';
 
-/** Refuses a userName, externalId or email another user of Leda holds (409 uniqueness). */
-async function checkUnique(trx: Db, organisationId: number, s: UserState, selfId: number | null) {
-  const clash = await trx
-    .selectFrom('scim_users')
-    .select('user_id')
-    .where('organisation_id', '=', organisationId)
-    .where((eb) =>
-      eb.or([eb(sql`lower(user_name)`, '=', s.userName.toLowerCase()), ...(s.externalId ? [eb('external_id', '=', s.externalId)] : [])]),
-    )
-    .$if(selfId !== null, (q) => q.where('user_id', '<>', selfId!))
-    .executeTakeFirst();
-  if (clash) throw new ScimError(409, UNIQUE_USER, 'uniqueness');
-}
-
-async function findByEmail(trx: Db, email: string) {
-  return trx
-    .selectFrom('users')
-    .leftJoin('scim_users', 'scim_users.user_id', 'users.id')
-    .select(['users.id', 'users.organisation_id', 'users.is_leda_admin', 'scim_users.user_id as linked'])
-    .where(sql`lower(users.email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+/**
+ * One query: whether another provisioned user of the organisation holds the userName or externalId
+ * (`clash`), and who holds the email in all of Leda (`holder`, with whether they are provisioned).
+ */
+async function uniqueness(trx: Db, organisationId: number, s: UserState, selfId: number | null) {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('scim_users')
+        .select('user_id')
+        .where('organisation_id', '=', organisationId)
+        .where((w) => w.or([w(sql`lower(user_name)`, '=', s.userName.toLowerCase()), ...(s.externalId ? [w('external_id', '=', s.externalId)] : [])]))
+        .$if(selfId !== null, (q) => q.where('user_id', '<>', selfId!))
+        .limit(1)
+        .as('clash'),
+      eb
+        .selectFrom('users')
+        .select(sql<string>`json_build_array(users.id, users.organisation_id, users.is_leda_admin, exists (select 1 from scim_users su where su.user_id = users.id))::text`.as('h'))
+        .where(sql`lower(users.email)`, '=', s.email.toLowerCase())
+        .limit(1)
+        .as('holder'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.clash !== null) throw new ScimError(409, UNIQUE_USER, 'uniqueness');
+  if (row.holder === null) return undefined;
+  const [id, holderOrganisationId, isLedaAdmin, linked] = JSON.parse(row.holder) as [number, number | null, boolean, boolean];
+  return { id, organisation_id: holderOrganisationId, is_leda_admin: isLedaAdmin, linked };
 }
 
 async function getRow(db: Db, scope: ScimScope, userId: number) {
@@ -156,12 +162,11 @@ export async function getScimUser(scope: ScimScope, id: string) {
 export async function createScimUser(scope: ScimScope, body: ScimUserBody) {
   const state = stateFromBody(body);
   checkState(state);
-  const { userId, endSessions } = await scope.db.transaction().execute(async (trx) => {
-    await checkUnique(trx, scope.organisationId, state, null);
-    const existing = await findByEmail(trx, state.email);
+  const { userId, endSessions, stamps } = await scope.db.transaction().execute(async (trx) => {
+    const existing = await uniqueness(trx, scope.organisationId, state, null);
     let id: number;
     if (existing) {
-      if (existing.linked !== null || existing.is_leda_admin || (existing.organisation_id !== null && existing.organisation_id !== scope.organisationId)) {
+      if (existing.linked || existing.is_leda_admin || (existing.organisation_id !== null && existing.organisation_id !== scope.organisationId)) {
         throw new ScimError(409, UNIQUE_USER, 'uniqueness');
       }
       id = existing.id;
@@ -180,15 +185,20 @@ export async function createScimUser(scope: ScimScope, body: ScimUserBody) {
         isLocked: !state.active,
       });
     }
-    await trx
+    const link = await trx
       .insertInto('scim_users')
       .values({ user_id: id, organisation_id: scope.organisationId, user_name: state.userName, external_id: state.externalId })
-      .execute();
+      .returning(['created_at', 'updated_at'])
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, { actorId: null, actorLabel: SCIM_ACTOR, action: existing ? 'user.scimLink' : 'user.scimCreate', entity: 'user', entityId: id, after: state });
-    return { userId: id, endSessions: existing !== undefined && !state.active };
+    return { userId: id, endSessions: existing !== undefined && !state.active, stamps: link };
   });
   if (endSessions) await endAllSessions(userId);
-  return userResource((await getRow(scope.db, scope, userId))!, scope.baseUrl);
+  // Built from what was written (no read back): the same shape GET answers.
+  return userResource(
+    { userId, ...state, email: state.email.toLowerCase(), isLocked: !state.active, createdAt: stamps.created_at, updatedAt: stamps.updated_at },
+    scope.baseUrl,
+  );
 }
 
 /** Writes a new state over the user's (PUT and PATCH): one transaction, one audit entry. */
@@ -199,11 +209,8 @@ async function writeState(scope: ScimScope, userId: number, next: (current: User
     const before = stateOf(row);
     const after = next(before);
     checkState(after);
-    await checkUnique(trx, scope.organisationId, after, userId);
-    if (after.email.toLowerCase() !== before.email.toLowerCase()) {
-      const holder = await findByEmail(trx, after.email);
-      if (holder && holder.id !== userId) throw new ScimError(409, UNIQUE_USER, 'uniqueness');
-    }
+    const holder = await uniqueness(trx, scope.organisationId, after, userId);
+    if (holder && holder.id !== userId) throw new ScimError(409, UNIQUE_USER, 'uniqueness');
     await trx
       .updateTable('users')
       .set({ first_name: after.givenName, last_name: after.familyName, email: after.email.toLowerCase(), job_title: after.title, is_locked: !after.active })

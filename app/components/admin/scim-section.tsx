@@ -23,7 +23,7 @@ export function ScimSection({ action, scimUrl, tokens, adminGroupName, newToken,
       <h2 id="scim-title">Provisioning (SCIM)</h2>
       <p>
         Microsoft Entra ID, Okta and other identity providers can create, update, deactivate and group this organisation’s people. Base URL:{' '}
-        <code>{scimUrl}</code>
+        <code className="scim-url">{scimUrl}</code>
       </p>
       {error ? (
         <div className="form-error" role="alert">
@@ -35,7 +35,7 @@ export function ScimSection({ action, scimUrl, tokens, adminGroupName, newToken,
           <p>New SCIM token (copy it now: it is shown only this once):</p>
           <p>
             <label htmlFor="scim-new-token">Token</label>{' '}
-            <input id="scim-new-token" readOnly value={newToken} size={48} className="scim-token" />
+            <input id="scim-new-token" readOnly value={newToken} className="scim-token" />
           </p>
         </div>
       ) : null}
