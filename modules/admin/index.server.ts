@@ -98,5 +98,5 @@ export {
 export { confirmImport, runImport, markImportFailed, importErrorReport, sweepImports } from './csv-import-run.server';
 export type { ImportPreviewStatus } from './import-tables';
 export { handleScimRequest } from './scim-http.server';
-export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings, type ScimTokenRow } from './scim-tokens.server';
-export { createScimTokenBody, scimAdminGroupName, SCIM_CONTENT_TYPE } from './scim-schemas';
+export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings } from './scim-tokens.server';
+export { createScimTokenBody, scimAdminGroupName } from './scim-schemas';
