@@ -100,6 +100,7 @@ async function main() {
     if (process.env.REDIS_URL) await dropRedisKeys(process.env.REDIS_URL, redisPrefix).catch(() => undefined);
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  process.once('SIGTERM', () => void cleanup().finally(() => process.exit(143)));
   let ok = false;
   try {
     if (env.DATABASE_URL) {
