@@ -21,6 +21,8 @@ export interface AuditEntry {
   /** The kind of thing changed: 'user', 'organisation', 'team', 'journey', 'preset', ... */
   entity: string;
   entityId?: number | string | null;
+  /** Who made the change when it was not a person (actorId null), e.g. 'SCIM': shown where an email would be. */
+  actorLabel?: string;
   before?: unknown;
   after?: unknown;
 }
@@ -59,7 +61,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     .insertInto('audit_log')
     .values((eb) => ({
       actor_id: actorId,
-      actor_email: actorId == null ? null : eb.selectFrom('users').select('email').where('users.id', '=', actorId),
+      actor_email: actorId == null ? (entry.actorLabel ?? null) : eb.selectFrom('users').select('email').where('users.id', '=', actorId),
       action: clip(entry.action, 100),
       entity: clip(entry.entity, 100),
       entity_id: entry.entityId == null ? null : clip(String(entry.entityId), 100),

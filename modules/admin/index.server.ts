@@ -112,3 +112,6 @@ export {
   pruneExpiredDataExports,
   EXPORT_KEEP_DAYS,
 } from './export-requests.server';
+export { handleScimRequest } from './scim-http.server';
+export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings } from './scim-tokens.server';
+export { createScimTokenBody, scimAdminGroupName } from './scim-schemas';

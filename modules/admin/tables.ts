@@ -1,6 +1,7 @@
 /** Tables owned by the admin module (joined into the Database type in modules/shared/db). */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { TeamImportRowsTable, TeamImportsTable } from './import-tables';
+import type { ScimTables } from './scim-tables';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type OptionalStamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -159,7 +160,7 @@ export interface PresetPostFilesTable {
   ordinal: Generated<number>;
 }
 
-export interface AdminTables {
+export interface AdminTables extends ScimTables {
   team_imports: TeamImportsTable;
   team_import_rows: TeamImportRowsTable;
   presets: PresetsTable;

@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { listTeamJourneysForAdmin, type AdminTeamJourney } from '@modules/journeys/index.server';
+import type { Kysely } from 'kysely';
+import type { Database } from '@modules/shared/db/database';
+import { createUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { requireSomeoneToWelcome, welcomeRecipients } from './welcome.server';
 
@@ -14,7 +17,6 @@ import { requireSomeoneToWelcome, welcomeRecipients } from './welcome.server';
  */
 export const TEAM_NOT_FOUND = 'This team does not exist.';
 export const TEAM_USER_NOT_FOUND = 'This person is not in the team.';
-export const NO_USER_WITH_EMAIL = 'There is no user with this email address.';
 export const ALREADY_MEMBER = 'This person is already in the team.';
 export const STORY_NOT_FOUND = 'This story does not exist.';
 
@@ -151,17 +153,18 @@ export async function updateTeamGeneral(
 }
 
 /**
- * Adds an existing user (found by email, any case) to the team; returns the team user. A user
- * without an organisation (created in the admin without one) joins the team's organisation in the
- * same transaction, so they get its licence and the team navigation (decision 253); the answer's
- * `organisationNotice` tells the admin. A user of another organisation keeps theirs and the notice
- * says so (their licence stays their organisation's).
+ * Adds a person to the team by email (any case); returns the team user. Someone with no account yet
+ * gets one in the team's organisation (so its licence), without a password: the member list shows
+ * them with the grey dot and red mark, and "send welcome emails" invites them to create their
+ * password (decision 287). A user without an organisation (created in the admin without one) joins
+ * the team's organisation in the same transaction (decision 253). The answer's `organisationNotice`
+ * tells the admin what happened; a user of another organisation keeps theirs and the notice says so.
  */
 export async function addUserToTeam(
   db: Db,
   actorId: number,
   input: { teamId: number; email: string; isAdmin: boolean },
-): Promise<TeamUser & { organisationNotice: string | null }> {
+): Promise<TeamUser & { organisationNotice: string | null; created?: boolean }> {
   return db.transaction().execute(async (trx) => {
     const team = await teamRow(trx, input.teamId);
     if (!team) throw new DomainError('not_found', TEAM_NOT_FOUND);
@@ -172,7 +175,7 @@ export async function addUserToTeam(
       .where((eb) => eb(eb.fn('lower', ['users.email']), '=', input.email.trim().toLowerCase()))
       .forUpdate('users')
       .executeTakeFirst();
-    if (!user) throw new DomainError('not_found', NO_USER_WITH_EMAIL);
+    if (!user) return addNewcomer(trx, actorId, team, input);
     const inserted = await trx
       .insertInto('team_users')
       .values({ team_id: input.teamId, user_id: user.id, is_team_admin: input.isAdmin })
@@ -202,6 +205,36 @@ export async function addUserToTeam(
   });
 }
 
+/** First and last name from an email's local part: jane.doe@x -> Jane Doe (the person can change them later). */
+export function namesFromEmail(email: string): { firstName: string; lastName: string } {
+  const words = (email.split('@')[0] ?? '')
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return { firstName: (words[0] ?? email).slice(0, 250), lastName: words.slice(1).join(' ').slice(0, 250) };
+}
+
+async function addNewcomer(
+  trx: Db,
+  actorId: number,
+  team: { teamId: number; organisationId: number; organisationName: string },
+  input: { email: string; isAdmin: boolean },
+): Promise<TeamUser & { organisationNotice: string | null; created: true }> {
+  const email = input.email.trim().toLowerCase();
+  const userId = await createUser(trx as unknown as Kysely<Database>, { email, ...namesFromEmail(email), organisationId: team.organisationId });
+  await recordAudit(trx, { actorId, action: 'user.create', entity: 'user', entityId: userId, after: { email, organisationId: team.organisationId, viaTeamId: team.teamId } });
+  const inserted = await trx
+    .insertInto('team_users')
+    .values({ team_id: team.teamId, user_id: userId, is_team_admin: input.isAdmin })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const teamUser = toTeamUser(await teamUsersQuery(trx).where('team_users.id', '=', inserted.id).executeTakeFirstOrThrow());
+  await recordAudit(trx, { actorId, action: 'team.addUser', entity: 'team', entityId: team.teamId, after: teamUser });
+  return { ...teamUser, organisationNotice: newAccountNotice(team.organisationName), created: true };
+}
+
+export const newAccountNotice = (organisationName: string) =>
+  `They had no account: one was created in ${organisationName}, without a password. Send them a welcome email to invite them to create it.`;
 export const joinedOrganisationNotice = (organisationName: string) => `They had no organisation and have joined ${organisationName}.`;
 export const otherOrganisationNotice = (organisationName: string) =>
   `They belong to another organisation (${organisationName}) and keep it: their licence is that organisation's.`;

@@ -37,6 +37,7 @@ export {
   pruneExpiredSessions,
   SESSION_COOKIE,
   SESSION_ABSOLUTE_LIFETIME_MS,
+  endAllSessions,
 } from './sessions.server';
 export { hashPassword } from './passwords.server';
 export { isCommonPassword, COMMON_PASSWORD_MESSAGE } from './common-passwords.server';

@@ -55,6 +55,11 @@ export function canUseAdmin(user: PolicyUser) {
   return isProductAdmin(user);
 }
 
+/** An organisation's provisioning (its SCIM tokens): product admins and that organisation's admins. */
+export function canManageOrganisationProvisioning(user: PolicyUser, organisation: { organisationId: number }) {
+  return isProductAdmin(user) || isOrgAdminOf(user, organisation.organisationId);
+}
+
 /** Member of the (enabled) team. Every learner team page needs it, product admins included. */
 export function isTeamMember(user: PolicyUser, teamId: number) {
   return membership(user, teamId) !== undefined;

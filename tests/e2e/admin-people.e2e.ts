@@ -105,6 +105,47 @@ for (const javaScript of [true, false]) {
       await expect.poll(() => page.getByText('Welcome to Leda', { exact: false }).first().isVisible()).toBe(true);
     });
 
+    it('adds a person with no account by email (grey dot), invites them, and makes and revokes a SCIM token', async () => {
+      const tp = await signedIn(javaScript);
+      const { page } = tp;
+      const tag = javaScript ? 'on' : 'off';
+      await open(tp, '/admin/organisation-creator');
+      await page.getByLabel('Organisation name').fill(`Invite Co (${mode})`);
+      await page.getByLabel('Licence type').selectOption('2');
+      await press(tp, page.getByRole('button', { name: 'Create organisation' }));
+      await waitForPath(page, /^\/admin\/organisation-editor\/\d+/);
+      const orgPath = new URL(page.url()).pathname;
+      await page.locator('summary', { hasText: 'Create New Team' }).click();
+      await page.getByLabel('Team name').fill('Invite Team');
+      await press(tp, page.getByRole('button', { name: 'Create Team' }));
+      await waitForPath(page, /^\/admin\/team-editor\/\d+$/);
+
+      const email = `new.person.${tag}@invite.example`;
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await press(tp, page.getByRole('button', { name: 'Add user', exact: true }));
+      await expect.poll(() => page.getByRole('status').filter({ hasText: `${email} was added to the team. They had no account` }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: 'Members (1)' }).isVisible()).toBe(true);
+      expect(await page.locator('section[aria-labelledby="members-title"]').innerText()).toContain('New Person');
+      expect(await page.locator('.te-dot.none').count()).toBe(1);
+      await press(tp, page.getByRole('button', { name: 'Send welcome emails' }));
+      const confirm = page.getByRole('alertdialog', { name: 'Send welcome emails to 1 person?' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      await press(tp, confirm.getByRole('button', { name: 'Send welcome emails' }));
+      await expect.poll(() => page.getByText('Welcome emails sent to 1 person.').isVisible(), { timeout: 30_000 }).toBe(true);
+
+      await open(tp, orgPath);
+      await expect.poll(() => page.getByRole('heading', { name: 'Provisioning (SCIM)' }).isVisible()).toBe(true);
+      expect(await page.getByText('No SCIM token yet.').isVisible()).toBe(true);
+      await press(tp, page.getByRole('button', { name: 'Create SCIM token' }));
+      await expect.poll(() => page.getByLabel('Token', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByLabel('Token', { exact: true }).inputValue()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const revoke = page.getByRole('button', { name: /^Revoke SCIM token / });
+      await expect.poll(() => revoke.count()).toBe(1);
+      await press(tp, revoke);
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'SCIM token revoked.' }).isVisible()).toBe(true);
+      expect(await page.getByText('No SCIM token yet.').isVisible()).toBe(true);
+    });
+
     it('shows the user list with its count, edits a user, and reads the learner’s emails', async () => {
       const tp = await signedIn(javaScript);
       const { page } = tp;

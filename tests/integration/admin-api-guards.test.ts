@@ -30,8 +30,10 @@ const PLAUSIBLE = { userId: 1, teamId: 1, organisationId: 1, teamUserId: 1, pres
 describe('/api/admin/* guards', () => {
   const tokens: Record<string, string> = {};
   let orgId: number;
+  let otherOrgId: number;
   beforeAll(async () => {
     orgId = await makeOrganisation();
+    otherOrgId = await makeOrganisation();
     const { teamId } = await makeTeam({ organisationId: orgId });
     tokens.learner = (await signIn((await makeUser({ organisationId: orgId, teams: [{ teamId }] })).userId)).token;
     tokens.teamAdmin = (await signIn((await makeUser({ organisationId: orgId, teams: [{ teamId, isTeamAdmin: true }] })).userId)).token;
@@ -56,8 +58,10 @@ describe('/api/admin/* guards', () => {
     const before = await counts();
     for (const file of adminApiFiles) {
       const name = file.replace(/\.ts$/, '');
+      // createScimToken is also for an organisation's own admins: asked here for another organisation.
+      const body = name === 'createScimToken' ? { ...PLAUSIBLE, organisationId: otherOrgId } : PLAUSIBLE;
       for (const role of ['learner', 'teamAdmin', 'orgAdmin']) {
-        const r = await call(name, PLAUSIBLE, tokens[role]!);
+        const r = await call(name, body, tokens[role]!);
         expect(r.status, `${role} ${name}`).toBe(403);
         expect(r.data.errorMsg, `${role} ${name}`).toBe('You do not have permission to do that.');
       }

@@ -101,6 +101,8 @@ const c = (question: string, scope: string, resource: Scope | null, yes: Role[])
 
 export const POLICY_TABLE: PolicyCase[] = [
   c('canUseAdmin', '-', null, ['productAdmin', 'productAdminOutsider']),
+  c('canManageOrganisationProvisioning', 'org A', (ids) => ({ organisationId: ids.org.A }), ['orgAdmin', 'productAdmin', 'productAdminOutsider']),
+  c('canManageOrganisationProvisioning', 'org B', (ids) => ({ organisationId: ids.org.B }), ['otherOrgAdmin', 'productAdmin', 'productAdminOutsider']),
   c('canSeeTeam', 'T1', team('T1'), MEMBERS_OF_T1),
   c('canSeeTeam', 'T2', team('T2'), []),
   c('canSeeTeam', 'T3', team('T3'), []),

@@ -18,6 +18,8 @@ const FLASH: Record<string, string> = {
   organisation: 'Organisation saved.',
   orgAdmin: 'Organisation admin updated.',
   erased: 'The account was erased.',
+  scimRevoked: 'SCIM token revoked.',
+  scimSettings: 'SCIM settings saved.',
 };
 
 /** The flash message named by ?saved= (only known keys: the URL cannot inject text). */

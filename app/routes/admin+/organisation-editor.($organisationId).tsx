@@ -3,6 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getOrganisationById, peopleSchemas, saveOrganisation } from '@modules/admin/index.server';
+import { ScimSection } from '~/components/admin/scim-section';
+import { loadScimSection, runScimIntent } from '~/components/admin/scim-section.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { OrganisationForm } from '~/components/admin/organisation-form';
@@ -38,7 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireProductAdmin(request);
   if (params.organisationId === undefined) throw redirect(`/admin/organisation-creator${new URL(request.url).search}`);
   const organisation = await organisationFromParams(params.organisationId);
-  return { organisation, flash: flashOf(request), constraint: formConstraint(peopleSchemas.organisationFormSchema), createTeam: await createTeamChoices() };
+  return {
+    organisation,
+    flash: flashOf(request),
+    constraint: formConstraint(peopleSchemas.organisationFormSchema),
+    createTeam: await createTeamChoices(),
+    scim: await loadScimSection(request, organisation.organisationId),
+  };
 }
 
 /** Saves the organisation form; 'Create Team' and Quick join go through the shared people intents. */
@@ -46,6 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request);
   const organisation = await organisationFromParams(params.organisationId);
   const formData = await readFormData(request.clone());
+  if (formData.has('scimIntent')) return runScimIntent(formData, admin, organisation.organisationId);
   if (formData.has('intent')) return runPeopleIntent(request, admin);
   const submission = parseWithZod(formData, { schema: peopleSchemas.organisationFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
@@ -54,11 +63,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrganisationEditor() {
-  const { organisation: org, flash, constraint, createTeam } = useLoaderData<typeof loader>();
+  const { organisation: org, flash, constraint, createTeam, scim } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const path = `/admin/organisation-editor/${org.organisationId}`;
+  const scimResult = result && 'scimIntent' in result ? (result as { scimToken?: string; scimError?: string }) : null;
   const errorMsg = result && 'errorMsg' in result ? (result.errorMsg as string) : null;
-  const lastResult = result && !('errorMsg' in result) ? result : null;
+  const lastResult = result && !('errorMsg' in result) && !scimResult ? result : null;
   return (
     <section aria-labelledby="org-editor-title">
       <div className="admin-page-head">
@@ -127,6 +137,7 @@ export default function OrganisationEditor() {
           </tbody>
         </table>
       </div>
+      <ScimSection action={path} {...scim} newToken={scimResult?.scimToken ?? null} error={scimResult?.scimError ?? null} />
     </section>
   );
 }

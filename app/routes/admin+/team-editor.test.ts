@@ -93,9 +93,6 @@ describe('team editor screens', () => {
     const url = `/admin/team-editor/${s.team.teamId}?index`;
     const post = (fields: Record<string, string | string[]>) => run<any>(() => members.action(args(formRequest(url, fields, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
     expect((await post({ intent: 'add', email: 'nope' })).data.result.error.email).toEqual(['Email is invalid']);
-    const unknown = await post({ intent: 'add', email: 'nobody-here@example.test' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.data.result.error['']).toEqual(['There is no user with this email address.']);
     const newcomer = await makeUser({ email: `newcomer-${s.team.teamId}@example.test` });
     const added = await post({ intent: 'add', email: newcomer.email.toUpperCase(), isAdmin: 'on' });
     expect(added.data.added).toBe(newcomer.email);
@@ -125,6 +122,31 @@ describe('team editor screens', () => {
     const strangerTu = await getDb().selectFrom('team_users').select('id').where('user_id', '=', stranger.userId).executeTakeFirstOrThrow();
     expect((await post({ intent: 'remove', teamUserId: String(strangerTu.id) })).status).toBe(404);
     expect(await getDb().selectFrom('team_users').select('id').where('id', '=', strangerTu.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('adds someone with no account: created in the team’s organisation without a password (grey dot), then invited by one welcome email', async () => {
+    const s = await scene();
+    const url = `/admin/team-editor/${s.team.teamId}?index`;
+    const post = (fields: Record<string, string | string[]>) => run<any>(() => members.action(args(formRequest(url, fields, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
+    // Someone with no account yet: created in the team's organisation, without a password (issue 26 §3).
+    const newEmail = `jane.doe-${s.team.teamId}@example.test`;
+    const invited = await post({ intent: 'add', email: newEmail.toUpperCase() });
+    expect(invited.status).toBe(200);
+    expect(invited.data.added).toBe(newEmail);
+    const orgName = (await getDb().selectFrom('organisations').select('name').where('id', '=', s.team.organisationId).executeTakeFirstOrThrow()).name;
+    expect(invited.data.notice).toBe(`They had no account: one was created in ${orgName}, without a password. Send them a welcome email to invite them to create it.`);
+    const account = await getDb().selectFrom('users').select(['email', 'first_name', 'last_name', 'organisation_id', 'password_hash']).where('email', '=', newEmail).executeTakeFirstOrThrow();
+    expect(account).toEqual({ email: newEmail, first_name: 'Jane', last_name: `Doe ${s.team.teamId}`, organisation_id: s.team.organisationId, password_hash: null });
+    const withNewcomer = await renderRoute(`/admin/team-editor/${s.team.teamId}`, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
+    expect(withNewcomer.text).toContain(`No password yet. Jane Doe ${s.team.teamId}`);
+    // "Send welcome emails" invites them: one email with a link to create their password, not two within the hour.
+    const newcomerId = (await getDb().selectFrom('users').select('id').where('email', '=', newEmail).executeTakeFirstOrThrow()).id;
+    const welcome = (requestKey: string) => post({ intent: 'welcome', userId: String(newcomerId), requestKey });
+    expect((await welcome('newcomer-key-1')).location).toMatch(/welcomeJob=welcome-req-newcomer-key-1&count=1$/);
+    await drainInProcessJobs();
+    const sent = await getDb().selectFrom('communications').select(['kind']).where('recipient', '=', newEmail).execute();
+    expect(sent).toEqual([{ kind: 'welcome' }]);
+    expect((await welcome('newcomer-key-2')).status).toBe(409);
   });
 
   it('sends welcome emails after a confirmation: one email each, even when the confirmation is posted twice; only to people without a password, once an hour', async () => {
