@@ -330,5 +330,5 @@ describe('/api/admin/createScimToken', () => {
     expect((await call({ organisationId: 'x' })).status).toBe(400);
     expect((await scim(ok.data.token, 'GET', 'Users')).status).toBe(200);
     expect((await run(() => scimRoute.loader(args(getRequest('/scim/v2/Nope'), { '*': 'Nope' }) as never))).status).toBe(404);
-  });
+  }, 120_000);
 });
