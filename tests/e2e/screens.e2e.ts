@@ -155,18 +155,18 @@ describe('every screen at 390 px scrolls only down, never sideways', () => {
     const tp = await newPage({ javaScript: true, viewport: NARROW });
     await loginAndWait(tp, 'admin@leda.test', /^\/(app|admin)/);
     expect(await overflowing(tp, ADMIN_SCREENS)).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   it('the learner app', async () => {
     const tp = await newPage({ javaScript: true, viewport: NARROW });
     await loginAndWait(tp, 'orgadmin@leda.test', /^\/(app|admin)/);
     expect(await overflowing(tp, LEARNER_SCREENS)).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   it('the public site and sign-in', async () => {
     const tp = await newPage({ javaScript: true, viewport: NARROW });
     expect(await overflowing(tp, PUBLIC_SCREENS)).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 });
 
 describe('the team feed with JavaScript on', () => {
