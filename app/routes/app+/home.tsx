@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { appHomePath } from '@modules/identity/index.server';
 import { Link } from '~/components/link';
-import { formatShortDate } from '~/components/articles';
+import { formatShortDate } from '~/utils/dates';
 import { redirectToAppHome } from '~/utils/app-shell.server';
 import { loadLearnerHome } from '~/utils/learner-home.server';
 import { appMeta } from '~/utils/meta';

@@ -5,7 +5,7 @@ import { appHomePath, policy } from '@modules/identity/index.server';
 import { listMyJourneys, type JourneyProgressCard } from '@modules/journeys/index.server';
 import { getDb } from '@modules/shared/index.server';
 import { Link } from '~/components/link';
-import { formatShortDate } from '~/components/articles';
+import { formatShortDate } from '~/utils/dates';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import { userTeams } from '~/utils/team-access.server';

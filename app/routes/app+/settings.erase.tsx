@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { ERASURE_DELAY_DAYS, getErasureRequest, requestErasure, withdrawErasure } from '@modules/admin/index.server';
-import { formatShortDate, getDb } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { formatShortDate } from '~/utils/dates';
 import { SettingsNav } from '~/components/profile/settings-nav';
 import { readFormData } from '~/utils/form.server';
 import { appMeta } from '~/utils/meta';
