@@ -56,7 +56,7 @@ export {
   pruneUnreferencedBlobs,
   UNREFERENCED_BLOB_GRACE_MS,
 } from './storage.server';
-export { putBlobStream, readBlobStream, deleteBlob, activeBlobStore, localBlobDir, type BlobStore } from './blob-bytes.server';
+export { putBlobStream, readBlobStream, activeBlobStore, localBlobDir } from './blob-bytes.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { formatShortDate, DAY } from './clock';
 export { hasLoneSurrogate, boundedInt, idNumber, idSchema } from './validation';
