@@ -61,7 +61,7 @@ export {
   removeBlobBytes,
   UNREFERENCED_BLOB_GRACE_MS,
 } from './storage.server';
-export { putBlobStream, readBlobStream, deleteBlob, activeBlobStore, localBlobDir, type BlobStore } from './blob-bytes.server';
+export { putBlobStream, readBlobStream, activeBlobStore, localBlobDir } from './blob-bytes.server';
 export { checkImagePixels, MAX_IMAGE_PIXELS, IMAGE_WIDTHS } from './images.server';
 export { SEARCH_MAX_LENGTH, type SearchHit } from './search';
 export { DAY } from './clock';

@@ -20,7 +20,6 @@ export {
   pollNotifications,
   notifyUsers,
   NotificationType,
-  DELIVERY_BATCH,
 } from './notifications.server';
 export { notificationPoll, pollNotModified } from './notification-poll.server';
 export { bumpVersions as bumpNotificationVersions } from './notification-version.server';
