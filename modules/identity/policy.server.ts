@@ -210,3 +210,8 @@ export function canEraseSomeone(user: PolicyUser, target: ErasureScope) {
   if (isProductAdmin(user)) return true;
   return target.organisationId !== null && !target.isLedaAdmin && isOrgAdminOf(user, target.organisationId);
 }
+
+/** Erase anyone at all (the gate of /api/admin/eraseUser before its body is read): product admins and organisation admins. */
+export function canEraseAnyone(user: PolicyUser) {
+  return isProductAdmin(user) || user.userPermissions.isOrganisationAdmin;
+}
