@@ -60,7 +60,7 @@ describe('/api/admin/* guards', () => {
       // eraseUser is also for organisation admins, for their own organisation's people (issue 27 s.3,
       // decision 262; app/routes/app+/erase.test.ts): the orgAdmin here tries a product admin's id.
       for (const role of ['learner', 'teamAdmin', 'orgAdmin']) {
-        const r = await call(name, name === 'eraseUser' && role === 'orgAdmin' ? { ...PLAUSIBLE, userId: tokens.productAdminId } : PLAUSIBLE, tokens[role]!);
+        const r = await call(name, name === 'eraseUser' && role === 'orgAdmin' ? { ...PLAUSIBLE, userId: Number(tokens.productAdminId) } : PLAUSIBLE, tokens[role]!);
         expect(r.status, `${role} ${name}`).toBe(403);
         expect(r.data.errorMsg, `${role} ${name}`).toBe('You do not have permission to do that.');
       }
