@@ -229,3 +229,8 @@ export function canDownloadDataExport(user: PolicyUser, dataExport: { userId: nu
   if (dataExport.userId === user.userId) return true;
   return dataExport.requestedBy === user.userId && isProductAdmin(user);
 }
+
+/** Erase anyone at all (the gate of /api/admin/eraseUser before its body is read): product admins and organisation admins. */
+export function canEraseAnyone(user: PolicyUser) {
+  return isProductAdmin(user) || user.userPermissions.isOrganisationAdmin;
+}

@@ -38,6 +38,7 @@ describe('/api/admin/* guards', () => {
     tokens.learner = (await signIn((await makeUser({ organisationId: orgId, teams: [{ teamId }] })).userId)).token;
     tokens.teamAdmin = (await signIn((await makeUser({ organisationId: orgId, teams: [{ teamId, isTeamAdmin: true }] })).userId)).token;
     tokens.orgAdmin = (await signIn((await makeUser({ organisationId: orgId, isOrganisationAdmin: true, teams: [{ teamId, isTeamAdmin: true }] })).userId)).token;
+    tokens.productAdminId = String((await makeUser({ organisationId: orgId, isLedaAdmin: true })).userId);
   });
 
   it('finds the documented people paths on disk', () => {
@@ -59,8 +60,15 @@ describe('/api/admin/* guards', () => {
     for (const file of adminApiFiles) {
       const name = file.replace(/\.ts$/, '');
       // createScimToken is also for an organisation's own admins: asked here for another organisation.
-      const body = name === 'createScimToken' ? { ...PLAUSIBLE, organisationId: otherOrgId } : PLAUSIBLE;
+      // eraseUser is also for organisation admins, for their own organisation's people (issue 27 s.3,
+      // decision 262; app/routes/app+/erase.test.ts): the orgAdmin here tries a product admin's id.
       for (const role of ['learner', 'teamAdmin', 'orgAdmin']) {
+        const body =
+          name === 'createScimToken'
+            ? { ...PLAUSIBLE, organisationId: otherOrgId }
+            : name === 'eraseUser' && role === 'orgAdmin'
+              ? { ...PLAUSIBLE, userId: Number(tokens.productAdminId) }
+              : PLAUSIBLE;
         const r = await call(name, body, tokens[role]!);
         expect(r.status, `${role} ${name}`).toBe(403);
         expect(r.data.errorMsg, `${role} ${name}`).toBe('You do not have permission to do that.');

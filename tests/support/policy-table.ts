@@ -158,6 +158,7 @@ export const POLICY_TABLE: PolicyCase[] = [
   c('canSeeUserUploads', "a stranger's", () => ({ userId: 999_997, organisationId: null, teamIds: [] }), ['productAdmin', 'productAdminOutsider']),
   c('canUsePeerFeedback', '-', null, ROLE_NAMES.filter((r) => r !== 'productAdminOutsider')),
   c('canManageFeedbackContact', "learner's", (ids) => ({ userId: ids.user.learner }), ['learner']),
+  c('canEraseAnyone', '-', null, ['orgAdmin', 'otherOrgAdmin', 'productAdmin', 'productAdminOutsider']),
   c('canEraseSomeone', "learner's (org A)", (ids) => ({ ...(profile('learner')(ids) as object), isLedaAdmin: false }), ['orgAdmin', 'productAdmin', 'productAdminOutsider']),
   c('canEraseSomeone', "an org B user's", (ids) => ({ userId: 999_998, organisationId: ids.org.B, isLedaAdmin: false }), ['otherOrgAdmin', 'productAdmin', 'productAdminOutsider']),
   c('canEraseSomeone', "a product admin's in org B", (ids) => ({ userId: ids.user.productAdmin, organisationId: ids.org.B, isLedaAdmin: true }), ['productAdminOutsider']),
