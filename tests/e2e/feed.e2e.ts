@@ -97,7 +97,9 @@ describe('team feed', () => {
       // Posting it now (the schedule emptied) keeps its files; it is in the feed.
       await admin.page.locator('#post-schedule').fill('');
       await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
-      await admin.page.locator('article.post-card', { hasText: `Team update ${mode}` }).locator('time').waitFor();
+      // Saved: the status says so (and takes focus); the card no longer says Scheduled.
+      await admin.page.getByText('Your changes to the post are saved.').waitFor();
+      await expect.poll(() => admin.page.locator('article.post-card', { hasText: `Team update ${mode}` }).getByText('Scheduled for').count()).toBe(0);
       await open(admin, teamPath);
       const card = admin.page.locator('article.post-card', { hasText: `Team update ${mode}` });
       await card.waitFor();
