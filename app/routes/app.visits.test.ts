@@ -37,6 +37,8 @@ describe('app visits', () => {
     await layout(`/app/activities?_data=routes%2Fapp`, cookie, { referer: `http://localhost:3000/app/team/${teamId}` });
     // A revalidation of the page shown (after a like, a save): not a page change.
     await layout(`/app/activities?_data=routes%2Fapp`, cookie, { referer: 'http://localhost:3000/app/activities' });
+    // Without JavaScript, a form's post/redirect/get comes back to the page it was sent from: not a page change.
+    await layout('/app/activities', cookie, { referer: 'http://localhost:3000/app/activities' });
     // /app only redirects.
     await layout('/app', cookie);
     expect(await views()).toEqual([
@@ -47,5 +49,5 @@ describe('app visits', () => {
     expect(await retention()).toMatchObject({ activeUsers: 1, visitDays: 1 });
     const stat = await run<any>(() => stats.loader(args(getRequest(`/admin/team-editor/${teamId}/stats`, { cookie: productCookie }), { teamId: String(teamId) }) as never));
     expect(JSON.stringify(stat.data)).toContain('"activeUsers":1');
-  });
+  }, 120_000);
 });

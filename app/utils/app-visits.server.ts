@@ -6,25 +6,24 @@ import { getDb, logger } from '@modules/shared/index.server';
  * records one page view per page change, on the server, with no beacon in the browser:
  *  - a document load of an /app page (JS off, a reload, a link from outside);
  *  - a client navigation inside /app: the layout revalidates whenever the path changes
- *    (app.tsx shouldRevalidate), so its `?_data=` request comes once per navigation. A revalidation
- *    of the page being shown (after a form post or a fetcher) carries that page as its Referer and
- *    is not a page change, so it is not recorded.
+ *    (app.tsx shouldRevalidate), so its loader runs in the navigation's data request.
+ * A request whose Referer is the very page requested is the page being shown again (a revalidation
+ * after a form post or a fetcher, with or without JavaScript), not a page change: not recorded.
  * `/app` itself only redirects, so it is left out. A failure to record is logged, never shown.
  */
 const REDIRECT_ONLY = new Set(['/app', '/app/']);
+const REMIX_PARAMS = ['_data', '_routes', 'index'];
 
 export function isAppPageChange(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const url = new URL(request.url);
+  const url = shownUrl(request);
   if (REDIRECT_ONLY.has(url.pathname)) return false;
-  if (!url.searchParams.has('_data')) return true;
   const referer = request.headers.get('referer');
   if (!referer) return true;
   try {
     const from = new URL(referer);
-    const to = new URL(url);
-    to.searchParams.delete('_data');
-    return !(from.origin === to.origin && from.pathname === to.pathname && from.search === to.search);
+    for (const p of REMIX_PARAMS) from.searchParams.delete(p);
+    return !(from.origin === url.origin && from.pathname.replace(/\.data$/, '') === url.pathname && from.search === url.search);
   } catch {
     return true;
   }
@@ -33,7 +32,8 @@ export function isAppPageChange(request: Request): boolean {
 /** The page the request shows, without Remix's `_data` parameter. */
 function shownUrl(request: Request) {
   const url = new URL(request.url);
-  url.searchParams.delete('_data');
+  for (const p of REMIX_PARAMS) url.searchParams.delete(p);
+  url.pathname = url.pathname.replace(/\.data$/, '');
   return url;
 }
 
