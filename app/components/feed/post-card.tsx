@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
+import { Form, useFetcher, useSearchParams } from '@remix-run/react';
+import { Link } from '~/components/link';
 import { useEffect, useRef, useState } from 'react';
 import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
