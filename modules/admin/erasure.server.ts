@@ -88,7 +88,7 @@ export async function eraseUser(db: Db, actorId: number | null, userId: number, 
     const former = `${FORMER_MEMBER.firstName} ${FORMER_MEMBER.lastName}`;
 
     // Links and sessions end; private lists go.
-    for (const table of ['sessions', 'one_time_tokens', 'unsubscribe_tokens', 'journey_calendar_tokens', 'feedback_tokens', 'user_contacts', 'feedback_responses', 'feedback_respondents', 'user_settings', 'reminder_sends', 'erasure_requests'] as const) {
+    for (const table of ['sessions', 'one_time_tokens', 'unsubscribe_tokens', 'journey_calendar_tokens', 'feedback_tokens', 'user_contacts', 'feedback_responses', 'feedback_respondents', 'user_settings', 'reminder_sends', 'erasure_requests', 'data_exports', 'scim_users'] as const) {
       await trx.deleteFrom(table).where('user_id', '=', userId).execute();
     }
     await trx

@@ -28,7 +28,7 @@ export {
   type ProgressStatus,
   type Segment,
 } from './insights.server';
-export { getTeamLearnerProgress, completionRate, learnerProgressCsv, type LearnerProgress } from './learner-progress.server';
+export { getTeamLearnerProgress, completionRate, learnerProgressCsv } from './learner-progress.server';
 export { BREAK_JOURNEY_ID, firstStepToOpen, resumeReason, summaryWithoutStepList, readableDate } from './rules';
 export { journeyList, listJourneysForAdmin, getAllJourneys } from './journey-admin.server';
 export {
