@@ -148,7 +148,7 @@ async function journey(javaScript: boolean, urlId: string, name: string) {
   await open(tp, `/app/journey/${urlId}`);
   await waitForPath(page, `/app/journey/${urlId}/step/end`);
   await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Congratulations!' }).isVisible()).toBe(true);
-  expect(await page.getByText('Finished').count()).toBe(steps);
+  expect(await page.getByText('Finished', { exact: true }).count()).toBe(steps);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your summary (PDF)' }).click()]);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
