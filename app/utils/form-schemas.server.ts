@@ -12,3 +12,4 @@ export { actionedBody, postFormSchema } from '@modules/social/schemas';
 export { calendarAction, timelineFilter } from '@modules/journeys/schemas';
 export { passwordChangeSchema, profileDetailsSchema } from '@modules/identity/schemas';
 export { requestFeedbackForm, contactActionForm, userFeedbackForm } from '@modules/social/schemas';
+export { erasureRequestSchema } from '@modules/admin/schemas';

@@ -142,3 +142,11 @@ export type PageEventInput = z.infer<typeof pageEventSchema>;
 export const requestDataExportBody = z.object({ userId: idNumber.optional() });
 /** POST /api/user/getDataExport { exportId }. */
 export const dataExportIdBody = z.object({ exportId: idNumber });
+
+/** A person's own erasure request in settings (issue 27 s.3, decision 262): ask (ticking the box) or withdraw. */
+export const ERASURE_CONFIRM_MESSAGE = 'Tick the box to confirm you want your account erased';
+export const erasureRequestSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('request'), confirm: z.literal('on', { error: ERASURE_CONFIRM_MESSAGE }) }),
+  z.object({ intent: z.literal('withdraw') }),
+]);
+

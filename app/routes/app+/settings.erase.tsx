@@ -2,8 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { ERASURE_DELAY_DAYS, getErasureRequest, requestErasure, withdrawErasure } from '@modules/admin/index.server';
+import { erasureRequestSchema as schema } from '~/utils/form-schemas.server';
 import { getDb } from '@modules/shared/index.server';
 import { formatShortDate } from '~/utils/dates';
 import { SettingsNav } from '~/components/profile/settings-nav';
@@ -16,11 +16,6 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileSty
 export const meta = appMeta('Erase my account');
 
 const PATH = '/app/settings/erase';
-const CONFIRM_MESSAGE = 'Tick the box to confirm you want your account erased';
-const schema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('request'), confirm: z.literal('on', { error: CONFIRM_MESSAGE }) }),
-  z.object({ intent: z.literal('withdraw') }),
-]);
 const WHAT_HAPPENS = [
   'You are signed out everywhere and can never sign in again; your calendar and feedback links stop working.',
   'Your email address, names, job title, phone, bio and photo are removed; the email address can be used for a new account.',
