@@ -127,13 +127,13 @@ async function javaScriptBytes(html: string) {
   return total;
 }
 
-async function visitAll(email: string, paths: string[]) {
+async function visitAll(email: string, paths: string[], redirects: Record<string, string> = {}) {
   const tp = await newPage({ javaScript: true });
   await loginAndWait(tp, email, /^\/(app|admin)/);
   for (const path of paths) {
     await open(tp, path);
     expect(await tp.page.locator('h1').first().isVisible(), path).toBe(true);
-    expect(new URL(tp.page.url()).pathname, path).toBe(path.split('?')[0]);
+    expect(new URL(tp.page.url()).pathname, path).toBe(redirects[path] ?? path.split('?')[0]);
     const bytes = await javaScriptBytes(await (await tp.page.request.get(path)).text());
     expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KB of JavaScript gzipped`).toBeGreaterThan(10 * 1024);
     expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KB of JavaScript gzipped`).toBeLessThan(MAX_GZIP_BYTES);
@@ -146,7 +146,8 @@ describe('every signed-in screen hydrates with JavaScript on', () => {
   }, 240_000);
 
   it('the learner app, as the organisation admin (member of both demo teams)', async () => {
-    await visitAll('orgadmin@leda.test', LEARNER_SCREENS);
+    // The org admin has not started this journey: its end opens the journey's overview (decision 270).
+    await visitAll('orgadmin@leda.test', LEARNER_SCREENS, { '/app/journey/delegating-well/step/end': '/app/journey/delegating-well' });
   }, 240_000);
 });
 
