@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '@modules/shared/db/database';
 import { enqueue } from '@modules/shared/queue.server';
-import { DELIVERY_BATCH, type NotificationTypeValue } from './notifications.server';
+import { DELIVERY_BATCH, notificationRow, type NotificationInput } from './notifications.server';
 import { bumpVersions } from './notification-version.server';
 
 /**
@@ -24,7 +24,6 @@ export const fanOutAudience = z.object({
 });
 export type FanOutAudience = z.infer<typeof fanOutAudience>;
 
-type NotificationInput = { type: NotificationTypeValue; title: string; message?: string; link?: string | null; journeyId?: number | null; postId?: number | null };
 
 /** The stable job id of a notification's fan-out: BullMQ keeps one job per notification. */
 export const fanOutJobId = (notificationId: number) => `fan-out-${notificationId}`;
@@ -36,15 +35,7 @@ export const fanOutJobId = (notificationId: number) => `fan-out-${notificationId
 export async function createFanOutNotification(db: Kysely<Database>, audience: FanOutAudience, input: NotificationInput): Promise<number> {
   const { id } = await db
     .insertInto('notifications')
-    .values({
-      type: input.type,
-      title: input.title,
-      message: input.message ?? '',
-      link: input.link ?? null,
-      journey_id: input.journeyId ?? null,
-      post_id: input.postId ?? null,
-      fan_out: JSON.stringify(fanOutAudience.parse(audience)),
-    })
+    .values({ ...notificationRow(input), fan_out: JSON.stringify(fanOutAudience.parse(audience)) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -48,6 +48,20 @@ export function plainExcerpt(text: string, max = 200): string {
   return `${words.replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
+/** What a notification says and points at (the recipients are written separately). */
+export type NotificationInput = { type: NotificationTypeValue; title: string; message?: string; link?: string | null; journeyId?: number | null; postId?: number | null; postCommentId?: number | null };
+
+/** The notifications row for an input: the one mapping both direct notifications and fan-outs use. */
+export const notificationRow = (input: NotificationInput) => ({
+  type: input.type,
+  title: input.title,
+  message: input.message ?? '',
+  link: input.link ?? null,
+  journey_id: input.journeyId ?? null,
+  post_id: input.postId ?? null,
+  post_comment_id: input.postCommentId ?? null,
+});
+
 /** The notifications counter: the user's notifications not yet seen (one indexed count). */
 export async function countUnseen(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => unseenCountOf(eb).as('count')).where('users.id', '=', userId).executeTakeFirst();
@@ -137,22 +151,10 @@ export const DELIVERY_BATCH = 1000;
  * one notification row, the recipients in inserts of at most DELIVERY_BATCH rows. An audience
  * (a post, an announcement) goes through fanOutNotification instead, in a job.
  */
-export async function notifyUsers(
-  db: Kysely<Database>,
-  userIds: number[],
-  input: { type: NotificationTypeValue; title: string; message?: string; link?: string | null; journeyId?: number | null; postId?: number | null; postCommentId?: number | null },
-): Promise<number> {
+export async function notifyUsers(db: Kysely<Database>, userIds: number[], input: NotificationInput): Promise<number> {
   const { id } = await db
     .insertInto('notifications')
-    .values({
-      type: input.type,
-      title: input.title,
-      message: input.message ?? '',
-      link: input.link ?? null,
-      journey_id: input.journeyId ?? null,
-      post_id: input.postId ?? null,
-      post_comment_id: input.postCommentId ?? null,
-    })
+    .values(notificationRow(input))
     .returning('id')
     .executeTakeFirstOrThrow();
   const recipients = [...new Set(userIds)];
