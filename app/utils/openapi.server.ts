@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import type { ServerBuild } from '@remix-run/node';
 import { SESSION_COOKIE } from '@modules/identity/index.server';
+import { SCIM_OPERATIONS, type ScimOperation } from '@modules/admin/index.server';
 import type { Access } from './api.server';
 
 /**
  * The OpenAPI 3.1 document of every /api path, generated from the zod schemas the routes parse
  * their bodies with (apiRoute and uploadRoute attach them to the action), so it cannot drift from
- * the code (docs/decisions/288). Served at /api/openapi.json; linted in the suite with Redocly.
+ * the code (docs/decisions/288). /scim/v2 comes from the SCIM module's list of operations and the
+ * same zod schemas its handler parses with (decision 340). Served at /api/openapi.json; linted in
+ * the suite with Redocly.
  */
 type RouteRecord = Pick<ServerBuild['routes'][string], 'id' | 'parentId' | 'path' | 'module'>;
 type DocumentedAction = { schema?: z.ZodType; multipartSchema?: z.ZodType; access?: Access; optionalAuth?: boolean };
@@ -79,6 +82,67 @@ function operation(path: string, action: DocumentedAction) {
   };
 }
 
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** What the document's readers (the test, the linter) look at in an operation. */
+interface OperationObject {
+  operationId: string;
+  requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
+  responses: Record<string, unknown>;
+}
+
+const SCIM_ERROR_BODY = {
+  type: 'object',
+  description: 'RFC 7644 s.3.12',
+  properties: {
+    schemas: { type: 'array', items: { type: 'string' } },
+    status: { type: 'string' },
+    scimType: { type: 'string', description: 'uniqueness, invalidFilter, invalidValue, invalidSyntax, invalidPath, noTarget, mutability or tooMany' },
+    detail: { type: 'string' },
+  },
+  required: ['schemas', 'status', 'detail'],
+} as const;
+
+const scimError = (description: string) => ({ description, content: { 'application/scim+json': { schema: { $ref: '#/components/schemas/ScimError' } } } });
+
+/** One /scim/v2 operation, from the SCIM module's list (modules/admin/scim-operations.ts). */
+function scimOperation(op: ScimOperation) {
+  const idParam = op.path.includes('{id}')
+    ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 200 }, description: 'The resource id Leda gave it.' }]
+    : [];
+  const listParams = op.list
+    ? [
+        { name: 'filter', in: 'query', required: false, schema: { type: 'string', maxLength: 1000 }, description: 'userName eq "…", externalId eq "…" or displayName eq "…".' },
+        { name: 'startIndex', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        { name: 'count', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 200 } },
+      ]
+    : [];
+  const success =
+    op.success === 204
+      ? { '204': { description: 'Done.' } }
+      : { [String(op.success)]: { description: op.success === 201 ? 'Created: the new resource.' : 'The resource or list.', content: { 'application/scim+json': { schema: { type: 'object' } } } } };
+  return {
+    operationId: `scim_${op.method}_${op.path.slice('/scim/v2/'.length).replace(/\{id\}/, 'one').replace(/[^A-Za-z0-9]+/g, '_')}`,
+    summary: op.summary,
+    tags: ['scim'],
+    security: op.public ? [] : [{ scimBearer: [] }],
+    ...(idParam.length + listParams.length ? { parameters: [...idParam, ...listParams] } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/scim+json': { schema: inputSchema(op.body) } } } } : {}),
+    responses: {
+      ...success,
+      '400': scimError('Not valid: scimType says how (invalidValue, invalidFilter, invalidSyntax).'),
+      ...(op.public ? {} : { '401': scimError('No bearer token, or one that was revoked.') }),
+      '404': scimError("Not found, or another organisation's resource."),
+      ...(op.method === 'post' || op.method === 'put' ? { '409': scimError('A resource with this userName or displayName exists (scimType uniqueness).') } : {}),
+    },
+  };
+}
+
+function scimPaths() {
+  const paths: Record<string, Record<string, ReturnType<typeof scimOperation>>> = {};
+  for (const op of SCIM_OPERATIONS) (paths[op.path] ??= {})[op.method] = scimOperation(op);
+  return paths;
+}
+
 export function buildOpenApiDocument(routes: Record<string, RouteRecord>) {
   const paths: Record<string, { post: ReturnType<typeof operation> }> = {};
   for (const route of Object.values(routes)) {
@@ -99,11 +163,17 @@ export function buildOpenApiDocument(routes: Record<string, RouteRecord>) {
     },
     servers: [{ url: '/' }],
     security: [{ session: [] }],
-    tags: [...new Set(Object.values(sorted).flatMap((p) => p.post.tags))].sort().map((name) => ({ name, description: `The /api/${name} paths.` })),
-    paths: sorted,
+    tags: [
+      ...[...new Set(Object.values(sorted).flatMap((p) => p.post.tags))].sort().map((name) => ({ name, description: `The /api/${name} paths.` })),
+      { name: 'scim', description: 'SCIM 2.0 provisioning (RFC 7643, 7644) with an organisation bearer token.' },
+    ],
+    paths: { ...sorted, ...scimPaths() } as Record<string, Partial<Record<HttpMethod, OperationObject>>>,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by signing in.' } },
-      schemas: { Error: ERROR_BODY },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by signing in.' },
+        scimBearer: { type: 'http', scheme: 'bearer', description: "An organisation's SCIM token (admin console, organisation editor)." },
+      },
+      schemas: { Error: ERROR_BODY, ScimError: SCIM_ERROR_BODY },
     },
   };
 }

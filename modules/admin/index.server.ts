@@ -115,3 +115,4 @@ export {
 export { handleScimRequest } from './scim-http.server';
 export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings } from './scim-tokens.server';
 export { createScimTokenBody, scimAdminGroupName } from './scim-schemas';
+export { SCIM_OPERATIONS, type ScimOperation } from './scim-operations';

@@ -45,10 +45,10 @@ describe('the OpenAPI document', () => {
       return !documented.some((d) => pattern.test(d));
     });
     expect(missing).toEqual([]);
-    expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(SPEC_PATHS.length);
-    for (const [p, item] of Object.entries(doc.paths)) {
+    expect(documented.filter((p) => p.startsWith('/api/')).length).toBeGreaterThanOrEqual(SPEC_PATHS.length);
+    for (const [p, item] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/'))) {
       const action = modules.get(p)!;
-      const content = item.post.requestBody.content as unknown as Record<string, { schema: Record<string, unknown> }>;
+      const content = item.post!.requestBody!.content as unknown as Record<string, { schema: Record<string, unknown> }>;
       const [mediaType, { schema }] = Object.entries(content)[0]!;
       const source = action.multipartSchema ?? action.schema!;
       const { $schema: _ignored, ...expected } = z.toJSONSchema(source, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -57,11 +57,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('names the fields a caller must send, as the route refuses them', () => {
-    const body = doc.paths['/api/journey/createUserJourney']!.post.requestBody.content as unknown as Record<string, { schema: { required?: string[]; properties: Record<string, { type: string }> } }>;
+    const body = doc.paths['/api/journey/createUserJourney']!.post!.requestBody!.content as unknown as Record<string, { schema: { required?: string[]; properties: Record<string, { type: string }> } }>;
     const schema = body['application/json']!.schema;
     expect(schema.required).toEqual(['journeyId']);
     expect(schema.properties.journeyId!.type).toBe('integer');
-    const upload = doc.paths['/api/file/uploadImages']!.post.requestBody.content as Record<string, unknown>;
+    const upload = doc.paths['/api/file/uploadImages']!.post!.requestBody!.content as Record<string, unknown>;
     expect(Object.keys(upload)).toEqual(['multipart/form-data']);
   });
 
