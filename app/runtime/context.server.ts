@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
-import type { ExpressionBuilder } from 'kysely';
-import { getDb, logger, type Database, type Db } from '@modules/shared/index.server';
+import { getDb, logger, type Db } from '@modules/shared/index.server';
 import {
   blankSessionCookie,
   listTeamCards,
-  listUserTeams,
+  type listUserTeams,
   readSessionCookie,
   teamCardsOfUser,
   toTeamCards,
@@ -79,7 +78,8 @@ interface Rides {
   teamList: boolean;
 }
 
-type Users = ExpressionBuilder<Database, 'users'>;
+/** The session statement's `users` row, as each module's reader takes it. */
+type Users = Parameters<typeof uncompletedCountOf>[0];
 /** The session statement's reads for each combination (constants: each shape is compiled once). */
 const READS: Record<`${boolean}-${boolean}`, SessionReads> = {
   'false-false': { teamJourneys: teamJourneysOfUser },

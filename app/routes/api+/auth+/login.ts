@@ -12,7 +12,7 @@ import { apiRoute } from '~/utils/api.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiLoginSchema,
-  handler: async ({ body, request, context }) => {
+  handler: async ({ body, context }) => {
     const result = await login(getDb(), { email: body.email, password: body.password, clientIp: context.clientIp });
     switch (result.status) {
       case 'ok':

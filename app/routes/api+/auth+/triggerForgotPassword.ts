@@ -7,7 +7,7 @@ import { apiRoute } from '~/utils/api.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiForgotPasswordSchema,
-  handler: async ({ body, request, context }) => {
+  handler: async ({ body, context }) => {
     await requestPasswordReset(getDb(), { email: body.email, clientIp: context.clientIp });
     return { success: true };
   },

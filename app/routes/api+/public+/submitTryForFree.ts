@@ -8,7 +8,7 @@ import { publicFormAnswer } from '~/utils/public-forms.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiTryForFreeSchema,
-  handler: async ({ body, request, context }) => {
+  handler: async ({ body, context }) => {
     const { [HONEYPOT_FIELD]: honeypot, ...v } = body;
     const result = await submitEnquiry(getDb(), { kind: 'try-for-free', ...v }, { clientIp: context.clientIp, honeypot });
     return publicFormAnswer(result);

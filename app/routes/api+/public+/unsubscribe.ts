@@ -8,7 +8,7 @@ import { publicFormAnswer } from '~/utils/public-forms.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiUnsubscribeSchema,
-  handler: async ({ body, request, context }) => {
+  handler: async ({ body, context }) => {
     const result = await unsubscribeEmail(getDb(), body.email, { clientIp: context.clientIp, honeypot: body.website });
     return publicFormAnswer(result);
   },
