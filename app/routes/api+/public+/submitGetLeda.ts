@@ -14,7 +14,7 @@ export const { loader, action } = apiRoute({
   access: 'public',
   optionalAuth: true,
   schema: apiGetLedaSchema,
-  handler: async ({ body, request, auth, context }) => {
+  handler: async ({ body, auth, context }) => {
     const db = getDb();
     const result = await submitEnquiry(
       db,
