@@ -5,6 +5,7 @@ import { NonceContext } from './utils/nonce';
 import { logger } from '@modules/shared/index.server';
 import type { RequestContext } from './runtime/context.server';
 import { DocumentResponse } from './runtime/remix-express.server';
+import { readHandoff } from './runtime/render.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -43,26 +44,4 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   if (request.signal.aborted) return;
   const log = (context as RequestContext | undefined)?.log ?? logger();
   log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed');
-}
-
-/** What Remix 2.17's StreamTransfer keeps per chunk in `renderMeta.streamCache`: a settled read. */
-type SettledRead = Promise<void> & { result: { done: boolean; value: string } };
-
-/**
- * Reads the handoff stream to its end into `renderMeta.streamCache`, keyed as StreamTransfer keys it
- * (0, 1, … one per chunk, the last one done), then releases the stream for <RemixServer>.
- */
-export async function readHandoff(context: EntryContext) {
-  const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const cache: Record<number, SettledRead> = {};
-  for (let i = 0; ; i++) {
-    const { done, value } = await reader.read();
-    cache[i] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
-    if (done) break;
-  }
-  reader.releaseLock();
-  context.renderMeta.streamCache = cache;
 }
