@@ -8,3 +8,4 @@ declare module '@remix-run/node' {
 }
 
 // AppLoadContext (the `context` of every loader and action) is declared in app/runtime/context.server.ts.
+export {};
