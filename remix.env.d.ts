@@ -1,6 +1,5 @@
 /// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
-import type { RequestStore } from './app/utils/request-context.server';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -8,7 +7,5 @@ declare module '@remix-run/node' {
   }
 }
 
-declare module '@remix-run/server-runtime' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface AppLoadContext extends RequestStore {}
-}
+// AppLoadContext (the `context` of every loader and action) is declared in app/runtime/context.server.ts.
+export {};

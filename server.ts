@@ -4,11 +4,11 @@ import { init, shutdown, logger, dbKind, getDb, onQuery, startSchedules, usableR
 import { fillDefaultPresetIfEmpty, seedDemoIfEmpty } from '@modules/admin/index.server';
 import { registerAllJobs } from './jobs/registry';
 import { registerAllListeners } from '@modules/listeners.server';
-import { createHttpApp } from './app/utils/http-app.server';
+import { createHttpApp } from './app/runtime/http-app.server';
 import { gracefulClose } from './app/utils/graceful-close.server';
 
 /**
- * The web process: one Express server in front of Remix (app/utils/http-app.server.ts: security
+ * The web process: one Express server in front of Remix (app/runtime/http-app.server.ts: security
  * headers, cross-site writes refused, body limits, the access log). It migrates (and, embedded,
  * seeds) on start, and closes the database on SIGTERM (PGlite would otherwise keep the process alive).
  */

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { NonceContext } from './utils/nonce';
-import type { RequestStore } from './utils/request-context.server';
-import { DocumentResponse } from './utils/remix-express.server';
-import { requestLogger } from './utils/request-log.server';
+import { logger } from '@modules/shared/index.server';
+import type { RequestContext } from './runtime/context.server';
+import { DocumentResponse } from './runtime/remix-express.server';
+import { readHandoff } from './runtime/render.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -23,7 +24,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as unknown as RequestStore | undefined)?.cspNonce;
+  const nonce = (loadContext as RequestContext | undefined)?.cspNonce;
   await readHandoff(remixContext);
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
@@ -39,29 +40,8 @@ export default async function handleRequest(
  * request's id and the error's cause (Remix would otherwise console.error it). A request that was
  * aborted (the client went, or its body passed its limit and was answered 413) is not an error.
  */
-export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  requestLogger(request).error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed');
-}
-
-/** What Remix 2.17's StreamTransfer keeps per chunk in `renderMeta.streamCache`: a settled read. */
-type SettledRead = Promise<void> & { result: { done: boolean; value: string } };
-
-/**
- * Reads the handoff stream to its end into `renderMeta.streamCache`, keyed as StreamTransfer keys it
- * (0, 1, … one per chunk, the last one done), then releases the stream for <RemixServer>.
- */
-export async function readHandoff(context: EntryContext) {
-  const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta) return;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const cache: Record<number, SettledRead> = {};
-  for (let i = 0; ; i++) {
-    const { done, value } = await reader.read();
-    cache[i] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
-    if (done) break;
-  }
-  reader.releaseLock();
-  context.renderMeta.streamCache = cache;
+  const log = (context as RequestContext | undefined)?.log ?? logger();
+  log.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed');
 }

@@ -35,9 +35,9 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) =>
   error ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? 'Page not found | Leda' : 'Something went wrong | Leda' }] : [];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await followThenTo(request);
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await followThenTo(request, context);
+  const user = await getOptionalUser(request, context);
   return {
     appEnv: loadEnv().APP_ENV,
     // The viewer's clock for <When> (decision 279): the browser's zone from the tz cookie, and now.

@@ -11,8 +11,8 @@ export const meta: MetaFunction = () => [{ title: 'Page not found | Leda' }];
  * /404 answers 404 (docs/decisions/046). Opened with ?redirectedFrom=<path>, it records a
  * 'notFound' event with that path (one insert).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const url = new URL(request.url);
   const redirectedFrom = url.searchParams.get('redirectedFrom');
   if (redirectedFrom) {

@@ -25,8 +25,8 @@ export async function loader(_: LoaderFunctionArgs) {
   return { articles: await listPublicContents(getDb(), { limit: HOME_ARTICLES }), newsletterConstraint: newsletterConstraint() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return newsletterAction(request, await readFormData(request));
+export async function action({ request, context }: ActionFunctionArgs) {
+  return newsletterAction(request, context, await readFormData(request));
 }
 
 const STEPS = [

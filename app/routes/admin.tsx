@@ -13,8 +13,8 @@ export const meta: MetaFunction = () => [{ title: 'Leda Admin' }];
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Admin', to: '/admin' }) };
 
 /** Layout for /admin/*: product admins only (everyone else, anonymous included, goes to '/'). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   return { appEnv: loadEnv().APP_ENV };
 }
 

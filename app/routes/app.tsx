@@ -21,10 +21,12 @@ export const meta = appMeta('');
  * under construction -> /under-construction) and loads the shell; every child guards itself too,
  * because Remix runs the loaders in parallel.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The shell's counters are asked with the guard, so a page read has them in the session's own
+  // statement (app/runtime/context.server.ts); loadShell below finds them read.
+  const [user] = await Promise.all([requireUser(request, context), context.shellCounters()]);
   // Every page change inside /app is a visit (retention, STATS, the weekly digest): see app-visits.server.
-  const [shell] = await Promise.all([loadShell(request, user), recordAppVisit(request, user.userId)]);
+  const [shell] = await Promise.all([loadShell(context, user), recordAppVisit(request, user.userId)]);
   // homePath: where the inactivity reload runs (the learner home, or the stories for a student licence).
   return { ...shell, homePath: appHomePath(user) };
 }

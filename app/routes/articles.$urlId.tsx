@@ -28,8 +28,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
  * /articles/{urlId}: one public article. A numeric id is still accepted and redirects to the
  * urlId path. The HTML was sanitised when written and is sanitised again here.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const key = params.urlId ?? '';
   const found = await getPublicContentWithRelated(getDb(), key);
   if (!found) throw notFound();

@@ -18,7 +18,7 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
  * directly (an SVG above all) can never run script; only images, video and audio are served
  * inline; text is always a text/plain download.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const blobId = params.blobId ?? '';
   const w = new URL(request.url).searchParams.get('w');
   const width = w === null ? undefined : (IMAGE_WIDTHS as readonly number[]).find((x) => String(x) === w);
@@ -26,11 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const owner = await blobOwner(db, blobId);
   if (!owner) return notFound();
-  const viewer = owner.kind === 'content' ? null : await getOptionalUser(request);
+  const viewer = owner.kind === 'content' ? null : await getOptionalUser(request, context);
   let access: BlobAccess = null;
   switch (owner.kind) {
     case 'content':
-      access = await contentImageBlobAccess(db, (await getOptionalUser(request)) ?? null, blobId);
+      access = await contentImageBlobAccess(db, (await getOptionalUser(request, context)) ?? null, blobId);
       break;
     case 'file':
       access = await postFileBlobAccess(db, viewer ?? null, blobId);

@@ -14,8 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { prefill: contactPrefill(request), supportEmail: loadEnv().SUPPORT_EMAIL, constraint: contactConstraint() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return contactAction(request, 'contact');
+export async function action({ request, context }: ActionFunctionArgs) {
+  return contactAction(request, context, 'contact');
 }
 
 export default function Page() {

@@ -48,8 +48,8 @@ async function readCatalogue(): Promise<{ groups: SkillGroupView[]; journeys: Jo
 }
 
 /** /how: public. ?group={skill group urlId} filters the journeys (plain links, no JS needed). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const { groups, journeys } = await readCatalogue();
   const active = new URL(request.url).searchParams.get('group');
   const shown = groups.filter((g) => !active || g.urlId === active);

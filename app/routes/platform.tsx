@@ -13,8 +13,8 @@ export const meta: MetaFunction = () => [
 ];
 
 /** /platform: public; the final Get button goes to pricing when signed in, else to contact. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   return { signedIn: Boolean(user) };
 }
 

@@ -10,7 +10,6 @@ import { SiteShell, siteLinks } from '~/components/site-shell';
 import { Field, FormError, LedaForm, SelectField, TextAreaField, useLedaForm } from '~/components/forms';
 import { Honeypot, PersonFields, ThankYou } from '~/components/public-forms';
 import { PageHero } from '~/components/marketing';
-import { clientIpOf } from '~/utils/request-context.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { getEnquiryFormSchema } from '~/utils/form-schemas.server';
 import { publicFormStatus } from '~/utils/public-forms.server';
@@ -29,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { teamSize: TEAM_SIZES.find((t) => t === teamSize) ?? DEFAULT_TEAM_SIZE, constraint: formConstraint(getEnquiryFormSchema) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: getEnquiryFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
   const v = submission.value;
@@ -38,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await submitEnquiry(
     db,
     { kind: 'get-leda', firstName: v.firstName, lastName: v.lastName, email: v.email, phoneNumber: v.phoneNumber, teamSize: v.teamSize, message: v.comments },
-    { clientIp: clientIpOf(request), honeypot: v[HONEYPOT_FIELD] },
+    { clientIp: context.clientIp, honeypot: v[HONEYPOT_FIELD] },
   );
   if (result.status !== 'ok') return data({ result: submission.reply({ formErrors: [result.message] }), sent: false }, { status: publicFormStatus(result) });
   await recordPageEvent(db, { event: 'submitGetLeda', path: '/pricing', properties: { teamSize: v.teamSize } }, user?.userId ?? null);

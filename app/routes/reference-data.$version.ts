@@ -14,8 +14,8 @@ import { getAuth } from '~/utils/session.server';
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await getAuth(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const auth = await getAuth(request, context);
   if (!auth || isAccessBlocked(auth.user)) return json({ errorMsg: 'Sign in to load the catalogue.' }, 403);
   const asked = params.version ?? '';
   if (!/^\d{1,9}$/.test(asked)) return json({ errorMsg: 'The catalogue version must be a number.' }, 400);

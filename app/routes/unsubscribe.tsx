@@ -6,7 +6,6 @@ import { apiUnsubscribeSchema } from '~/utils/form-schemas.server';
 import { HONEYPOT_FIELD } from '@modules/admin/constants';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { Honeypot, ThankYou } from '~/components/public-forms';
-import { clientIpOf } from '~/utils/request-context.server';
 import { readFormData } from '~/utils/form.server';
 
 export const links = siteLinks;
@@ -23,13 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (decision 254), and the thank-you with the "Email us the reason" link shows whatever the outcome
  * (public-site spec 4: a bad address, a filled honeypot or a rate limit store nothing but look the same).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const email = String(form.get('email') ?? '').trim();
   if (!email) return { done: false };
   const parsed = apiUnsubscribeSchema.safeParse({ email, [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? undefined });
   if (parsed.success) {
-    await unsubscribeEmail(getDb(), parsed.data.email, { clientIp: clientIpOf(request), honeypot: parsed.data[HONEYPOT_FIELD] });
+    await unsubscribeEmail(getDb(), parsed.data.email, { clientIp: context.clientIp, honeypot: parsed.data[HONEYPOT_FIELD] });
   }
   return { done: true };
 }

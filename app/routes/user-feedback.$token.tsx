@@ -16,7 +16,6 @@ import { HONEYPOT_FIELD } from '@modules/admin/constants';
 import { userFeedbackForm } from '~/utils/form-schemas.server';
 import { readFormData } from '~/utils/form.server';
 import { isFeatureOn } from '~/utils/features';
-import { clientIpOf } from '~/utils/request-context.server';
 import { feedbackVisitor } from '~/utils/feedback-respondent.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { SkillPicker } from '~/components/feedback/skill-picker';
@@ -57,9 +56,9 @@ const isRefusal = (status: number) => status === 403 || status === 409;
  * the browser's feedback cookie (decision 240). The server renders the page, so there is no loading
  * state (decision 205).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isFeatureOn('feedback')) return expired();
-  const visitor = await feedbackVisitor(request);
+  const visitor = await feedbackVisitor(request, context);
   try {
     const config = await getFeedbackConfig(getDb(), tokenOf(params), visitor.viewing);
     return data<FormState>({ state: 'form', ...config }, { headers: visitor.headers });
@@ -75,13 +74,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The answer: 2 skills done well, 2 to improve, an optional comment; checked again on the server. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isFeatureOn('feedback')) return expired();
   const submission = parseWithZod(await readFormData(request), { schema: userFeedbackForm });
   const raw = submission.payload as { good?: unknown; bad?: unknown; comment?: unknown };
   const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 12);
   const chosen = { good: list(raw.good), bad: list(raw.bad), comment: typeof raw.comment === 'string' ? raw.comment.slice(0, MAX_FEEDBACK_COMMENT) : '' };
-  const visitor = await feedbackVisitor(request);
+  const visitor = await feedbackVisitor(request, context);
   const refuse = (formError: string, status: number) => data<ActionData>({ state: 'form', formError, chosen }, { status, headers: visitor.headers });
   if (submission.status !== 'success') {
     const first = Object.values(submission.error ?? {}).flat()[0];
@@ -99,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         answers: v.comment?.trim() ? [{ questionIdentifier: ADDITIONAL_COMMENT, value: v.comment }] : [],
         skillRatings: [...v.good.map((skillId) => ({ skillId, rating: 1 as const })), ...v.bad.map((skillId) => ({ skillId, rating: -1 as const }))],
       },
-      { clientIp: clientIpOf(request), respondent: visitor.answering },
+      { clientIp: context.clientIp, respondent: visitor.answering },
     );
     // 200 said out loud: the answer used up a contact's link, so the loader (run after this POST) answers 404.
     return data<ActionData>({ state: 'submitted', userName }, { status: 200 });

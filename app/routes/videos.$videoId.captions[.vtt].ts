@@ -4,8 +4,8 @@ import { captionsVtt, getVideoMedia } from '@modules/catalogue/index.server';
 import { requireUser } from '~/utils/session.server';
 
 /** /videos/{videoId}/captions.vtt: WebVTT captions written from the chapter's text (signed-in users). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const id = params.videoId ?? '';
   const media = /^[1-9]\d{0,8}$/.test(id) ? await getVideoMedia(getDb(), Number(id)) : undefined;
   if (!media) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -4,8 +4,8 @@ import { getVideoMedia, posterSvg } from '@modules/catalogue/index.server';
 import { requireUser } from '~/utils/session.server';
 
 /** /videos/{videoId}/poster.svg: the drawn poster of a catalogue video (signed-in users; 404 for an unknown id). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const id = params.videoId ?? '';
   const media = /^[1-9]\d{0,8}$/.test(id) ? await getVideoMedia(getDb(), Number(id)) : undefined;
   if (!media) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,7 +1,7 @@
+import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { GENERIC_ERROR, hasLoneSurrogate, isDomainError } from '@modules/shared/index.server';
-import { requestLogger } from './request-log.server';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { isTooLarge, JSON_BODY_LIMIT } from './body-limit.server';
 import { NO_PERMISSION, requireApiProductAdmin, requireApiUser, type AuthState } from './session.server';
@@ -21,6 +21,7 @@ interface ApiOptions<S extends z.ZodType, A extends Access, R> {
   handler: (args: {
     body: z.infer<S>;
     request: Request;
+    context: AppLoadContext;
     auth: A extends 'public' ? AuthState | null : AuthState;
   }) => Promise<R>;
   /** For public paths that still want the session when there is one. */
@@ -77,27 +78,27 @@ export function zodMessage(error: z.ZodError) {
 
 export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOptions<S, A, R>) {
   const loader = async (_args: LoaderFunctionArgs) => apiError(405, 'Use POST for this path.');
-  const action = async ({ request }: ActionFunctionArgs) => {
+  const action = async ({ request, context }: ActionFunctionArgs) => {
     try {
       if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
       let auth: AuthState | null = null;
-      if (opts.access === 'user') auth = await requireApiUser(request);
-      else if (opts.access === 'productAdmin') auth = await requireApiProductAdmin(request);
-      else if (opts.optionalAuth) auth = await requireApiUser(request).catch(() => null);
+      if (opts.access === 'user') auth = await requireApiUser(request, context);
+      else if (opts.access === 'productAdmin') auth = await requireApiProductAdmin(request, context);
+      else if (opts.optionalAuth) auth = await requireApiUser(request, context).catch(() => null);
       const raw = await readJson(request);
       const parsed = opts.schema.safeParse(raw);
-      if (!parsed.success) return refused(request, 400, zodMessage(parsed.error));
+      if (!parsed.success) return refused(request, context, 400, zodMessage(parsed.error));
       if (opts.allow && !(await opts.allow(auth!.user, parsed.data))) return apiError(403, NO_PERMISSION);
-      const result = await opts.handler({ body: parsed.data, request, auth: auth as never });
+      const result = await opts.handler({ body: parsed.data, request, context, auth: auth as never });
       if (result instanceof Response) return result;
       return Response.json(result ?? {});
     } catch (error) {
       if (error instanceof Response) {
-        if (error.status === 400 || error.status === 413) requestLogger(request).info({ path: new URL(request.url).pathname, status: error.status }, 'api body refused');
+        if (error.status === 400 || error.status === 413) context.log.info({ path: new URL(request.url).pathname, status: error.status }, 'api body refused');
         return error;
       }
       if (isDomainError(error)) return apiError(error.status, error.message);
-      requestLogger(request).error({ err: error, path: new URL(request.url).pathname }, 'api error');
+      context.log.error({ err: error, path: new URL(request.url).pathname }, 'api error');
       return apiError(500, GENERIC_ERROR);
     }
   };
@@ -107,7 +108,7 @@ export function apiRoute<S extends z.ZodType, A extends Access, R>(opts: ApiOpti
 }
 
 /** A body the caller can fix: a 4xx with errorMsg, logged at info (not an error of ours). */
-function refused(request: Request, status: number, errorMsg: string) {
-  requestLogger(request).info({ path: new URL(request.url).pathname, status, errorMsg }, 'api body refused');
+function refused(request: Request, context: AppLoadContext, status: number, errorMsg: string) {
+  context.log.info({ path: new URL(request.url).pathname, status, errorMsg }, 'api body refused');
   return apiError(status, errorMsg);
 }

@@ -1,12 +1,9 @@
-import { redirect } from '@remix-run/node';
-import { getDb, loadEnv } from '@modules/shared/index.server';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { loadEnv } from '@modules/shared/index.server';
 import { formatShortDate } from './dates';
 import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
-import { countUncompleted } from '@modules/activities/index.server';
-import { countUnseen } from '@modules/social/index.server';
 import { isFeatureOn } from './features';
-import { TEAM_NEEDS, userTeams } from './team-access.server';
-import { perRequest } from './request-context.server';
+import { TEAM_NEEDS } from './team-access.server';
 
 /**
  * The signed-in shell's data (learner-app section 2): the trial banner, the two counters and the
@@ -73,16 +70,9 @@ export function trialBanner(user: CurrentUser): ShellData['trial'] {
   return { expiresOn: p.licenseExpiredAt ? formatShortDate(p.licenseExpiredAt) : null };
 }
 
-/** The shell's two counters; a page read has them already, from the session's statement (session.server.ts). */
-const shellCounters = (request: Request, userId: number) =>
-  perRequest(request, `counters:${userId}`, async () => {
-    const [myActivitiesCount, unseenNotifications] = await Promise.all([countUncompleted(getDb(), userId), countUnseen(getDb(), userId)]);
-    return { myActivitiesCount, unseenNotifications };
-  });
-
-/** The enabled teams and the two counters: read with the session on a page read, else two indexed counts. */
-export async function loadShell(request: Request, user: CurrentUser): Promise<ShellData> {
-  const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([userTeams(request, user.userId), shellCounters(request, user.userId)]);
+/** The enabled teams and the two counters (app/runtime/context.server.ts: with the session on a page read). */
+export async function loadShell(context: AppLoadContext, user: CurrentUser): Promise<ShellData> {
+  const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([context.teams(), context.shellCounters()]);
   return {
     user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user) },
     trial: trialBanner(user),

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { storeOf } from './request-context.server';
+import type { AppLoadContext } from '@remix-run/node';
 
 /**
  * How many bytes of a request body the web process will read (docs/decisions/238). The adapter
@@ -43,9 +43,9 @@ export function declaredTooLarge(req: IncomingMessage, path: string): boolean {
  * An upload route's own limit, declared before it reads the body (a no-op outside the web server,
  * e.g. an action called directly by a test, or for a body that is not multipart).
  */
-export function allowUpload(request: Request, bytes: number) {
-  const allowance = storeOf(request)?.bodyAllowance;
-  if (allowance && isMultipart(request.headers.get('content-type') ?? undefined)) allowance.bytes = Math.min(bytes, MAX_UPLOAD_LIMIT);
+export function allowUpload(request: Request, context: AppLoadContext, bytes: number) {
+  const allowance = context.bodyAllowance;
+  if (isMultipart(request.headers.get('content-type') ?? undefined)) allowance.bytes = Math.min(bytes, MAX_UPLOAD_LIMIT);
 }
 
 /** What reading a body gives once its limit is passed (the adapter has already answered 413). */

@@ -1,9 +1,9 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
 import { submitEnquiry } from '@modules/admin/index.server';
 import { contactFormSchema, HONEYPOT_FIELD, type ContactVariant } from '@modules/admin/schemas';
-import { clientIpOf } from './request-context.server';
 import { formConstraint, readFormData } from './form.server';
 import { publicFormStatus } from './public-forms.server';
 
@@ -29,7 +29,7 @@ export function contactPrefill(request: Request) {
   return prefill;
 }
 
-export async function contactAction(request: Request, variant: ContactVariant) {
+export async function contactAction(request: Request, context: AppLoadContext, variant: ContactVariant) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: contactFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: null }, { status: 400 });
@@ -42,7 +42,7 @@ export async function contactAction(request: Request, variant: ContactVariant) {
       message: variant === 'contact' ? message : undefined,
       phoneNumber: variant === 'try-for-free' ? phoneNumber : undefined,
     },
-    { clientIp: clientIpOf(request), honeypot },
+    { clientIp: context.clientIp, honeypot },
   );
   if (result.status !== 'ok') {
     return data({ result: submission.reply({ formErrors: [result.message] }), sent: null }, { status: publicFormStatus(result) });

@@ -1,11 +1,10 @@
-import { data } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import { FeedbackType, getUserProgress, submitSystemFeedback, type UserProgress } from '@modules/catalogue/index.server';
+import { FeedbackType, submitSystemFeedback, type UserProgress } from '@modules/catalogue/index.server';
 import { numericIdField } from '@modules/catalogue/schemas';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { DomainError, getDb } from '@modules/shared/index.server';
 import { getActivityNames } from '@modules/activities/index.server';
-import { storeOf } from './request-context.server';
 
 /**
  * Shared by the explore routes: the 404 they throw for unknown ids, intent parsing, the feedback forms
@@ -107,20 +106,10 @@ export async function playerStep(run: () => Promise<unknown>) {
   }
 }
 
-const progressMemo = new WeakMap<Request, Promise<UserProgress>>();
-
 /**
- * The user's progress, read once per request: the story frame and the chapter loader run in the same
- * request and both need it (docs/decisions/101-story-cache.md). For loaders only: an action that
- * records a completion must read progress afresh.
+ * The user's progress, read once per request (app/runtime/context.server.ts): the story frame and
+ * the chapter loader run in the same request and both need it (docs/decisions/101-story-cache.md).
  */
-export function requestProgress(request: Request, userId: number): Promise<UserProgress> {
-  const store = storeOf(request);
-  const key = `progress:${userId}`;
-  const cached = (store?.memo.get(key) as Promise<UserProgress> | undefined) ?? progressMemo.get(request);
-  if (cached) return cached;
-  const p = getUserProgress(getDb(), userId);
-  if (store) store.memo.set(key, p);
-  else progressMemo.set(request, p);
-  return p;
+export function requestProgress(context: AppLoadContext, userId: number): Promise<UserProgress> {
+  return context.userProgress(userId);
 }

@@ -1,8 +1,8 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { isTokenShaped, mintToken } from '@modules/identity/index.server';
 import { loadEnv } from '@modules/shared/index.server';
 import type { Respondent } from '@modules/social/index.server';
 import { getOptionalUser } from './session.server';
-import { storeOf } from './request-context.server';
 
 /**
  * Who is answering a feedback link (decision 240): the signed-in viewer, if any, and the browser's
@@ -12,7 +12,6 @@ import { storeOf } from './request-context.server';
  */
 export const FEEDBACK_COOKIE = 'leda_feedback';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
-const MINTED = 'feedback-cookie-minted';
 
 function readCookie(header: string | null, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
@@ -31,15 +30,14 @@ export interface FeedbackVisitor {
   headers: Record<string, string>;
 }
 
-export async function feedbackVisitor(request: Request): Promise<FeedbackVisitor> {
+export async function feedbackVisitor(request: Request, context: AppLoadContext): Promise<FeedbackVisitor> {
   const sent = readCookie(request.headers.get('cookie'), FEEDBACK_COOKIE);
   const existing = sent && isTokenShaped(sent) ? sent : null;
-  const viewerUserId = (await getOptionalUser(request))?.userId ?? null;
+  const viewerUserId = (await getOptionalUser(request, context))?.userId ?? null;
   // One new cookie per HTTP request: after a plain POST the action and the page's loader both run.
-  const store = storeOf(request);
-  const mintedEarlier = store?.memo.get(MINTED) as Promise<string> | undefined;
-  const key = existing ?? (mintedEarlier ? await mintedEarlier : mintToken().token);
-  if (!existing && !mintedEarlier) store?.memo.set(MINTED, Promise.resolve(key));
+  const mintedEarlier = context.feedbackKey;
+  const key = existing ?? mintedEarlier ?? mintToken().token;
+  if (!existing && !mintedEarlier) context.feedbackKey = key;
   const secure = loadEnv().APP_ENV !== 'development' ? '; Secure' : '';
   return {
     answering: { browserKey: existing, viewerUserId },

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
 import { getJourneyWithCopies, startUserJourney, firstStepToOpen, resumeReason, readableDate, summaryWithoutStepList, type ActivityCopy, type JourneyView } from '@modules/journeys/index.server';
@@ -34,8 +35,8 @@ export function journeyReturnPath(request: Request): string | null {
 /** The player's address with the return path kept (so POST/redirect/GET stays inside the journey). */
 export const withReturnPath = (path: string, returnTo: string | null) => (returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path);
 
-async function requireJourneyUser(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+async function requireJourneyUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
   if (!policy.canSeeJourneys(user)) throw redirect(appHomePath(user));
   return user;
 }
@@ -62,8 +63,8 @@ async function loadJourney(user: CurrentUser, param: string | undefined): Promis
  * /app/journey/{journey}: a started journey opens its first step not finished, else 'end' (decision 270);
  * ?resumed=1 lets the step say why it was opened.
  */
-export async function journeyIndexLoader(request: Request, param: string | undefined) {
-  const user = await requireJourneyUser(request);
+export async function journeyIndexLoader(request: Request, context: AppLoadContext, param: string | undefined) {
+  const user = await requireJourneyUser(request, context);
   const journey = await loadJourney(user, param);
   if (journey.userJourney) {
     const open = firstStepToOpen(journey.steps);
@@ -89,8 +90,8 @@ export function stepActivityState(activityId: number, stepId: number, copies: Ac
 }
 
 /** /app/journey/{journey}/step/{step|end}: the journey with the selected step and what the learner has done. */
-export async function journeyStepLoader(request: Request, param: string | undefined, stepParam: string | undefined) {
-  const user = await requireJourneyUser(request);
+export async function journeyStepLoader(request: Request, context: AppLoadContext, param: string | undefined, stepParam: string | undefined) {
+  const user = await requireJourneyUser(request, context);
   const { journey, copies } = await loadJourneyAndCopies(user, param);
   const userJourney = journey.userJourney;
   if (!userJourney) throw redirect(journeyPath(journey));
@@ -123,8 +124,8 @@ export async function journeyStepLoader(request: Request, param: string | undefi
 }
 
 /** The journey pages' one action: every intent checks the journey (and step) on the server first. */
-export async function journeyAction(request: Request, param: string | undefined) {
-  const user = await requireJourneyUser(request);
+export async function journeyAction(request: Request, context: AppLoadContext, param: string | undefined) {
+  const user = await requireJourneyUser(request, context);
   const form = await request.formData().catch(() => null);
   const body: Record<string, string> = {};
   for (const [k, v] of form ?? []) if (typeof v === 'string') body[k] = v;

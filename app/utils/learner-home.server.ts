@@ -1,9 +1,9 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { homeTeamJourneys, journeysOfSteps, listJourneyBadges } from '@modules/journeys/index.server';
 import { listMyActivities } from '@modules/activities/index.server';
 import { listNewestTeamPosts } from '@modules/social/index.server';
-import { userTeams } from './team-access.server';
 
 /** How many activities in progress and posts the home lists (the full lists are a link away). */
 export const HOME_ACTIVITIES = 5;
@@ -27,9 +27,9 @@ const excerpt = (text: string) => {
  * The learner home (issue 25, decision 272): on one screen what to do next. Every part is one or a
  * few statements whatever the number of teams, journeys, activities and posts (query-count test).
  */
-export async function loadLearnerHome(request: Request, user: CurrentUser) {
+export async function loadLearnerHome(request: Request, context: AppLoadContext, user: CurrentUser) {
   const db = getDb();
-  const teams = await userTeams(request, user.userId);
+  const teams = await context.teams();
   const [journeys, activities, posts, badges] = await Promise.all([
     homeTeamJourneys(db, user, teams),
     listMyActivities(db, user.userId, { completed: false, limit: HOME_ACTIVITIES + 1 }),

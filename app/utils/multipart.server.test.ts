@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { args, ORIGIN, run } from '../../tests/support/remix';
+import { args, contextFor, ORIGIN, run } from '../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import * as csvImport from '../routes/admin+/team-editor.$teamId.import._index';
 import * as uploadFiles from '../routes/api+/file+/uploadFiles';
@@ -78,7 +78,7 @@ describe('uploads with awkward names', () => {
       { disposition: 'form-data; name="files"; filename=""', type: 'application/octet-stream', body: '' },
     ]);
     const request = new Request(`${ORIGIN}/x`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body });
-    const { form, files } = await readFormWithFiles(request);
+    const { form, files } = await readFormWithFiles(request, contextFor(request));
     expect(form.get('text')).toBe('A post; with = signs');
     expect(files.map((f) => f.name)).toEqual(['x "1".png']);
   });

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { addMyActivity, deleteMyActivity, getMyActivity, listMyActivities, saveAndCompleteTask, saveTaskAnswers, type FieldInput, type MyActivityTask } from '@modules/activities/index.server';
@@ -37,10 +38,10 @@ export interface TaskFormError {
   posted: Record<string, string[]> | null;
 }
 
-export async function readActivityForm(request: Request): Promise<{ form: FormData; intent: ActivityIntent }> {
+export async function readActivityForm(request: Request, context: AppLoadContext): Promise<{ form: FormData; intent: ActivityIntent }> {
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_FORM_BYTES) throw failure(413, null, `The form is too large (files up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`, null);
-  allowUpload(request, MAX_FORM_BYTES);
+  allowUpload(request, context, MAX_FORM_BYTES);
   const form = await readFormData(request);
   const parsed = intentSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
   if (!parsed.success) throw failure(400, null, 'The form is not valid. Please reload the page and try again.', null);

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import { getDb, isDomainError } from '@modules/shared/index.server';
@@ -16,8 +17,8 @@ type Purpose = 'password-reset' | 'password-create';
 const expired = () => ({ result: null, expiredMessage: LINK_EXPIRED_MESSAGE }) satisfies NewPasswordActionData;
 
 /** Shows the form only for a live link: a used, expired or unknown token gets the message (410). */
-export async function newPasswordLoader(request: Request, token: string | undefined, purpose: Purpose) {
-  await requireAnonymous(request);
+export async function newPasswordLoader(request: Request, context: AppLoadContext, token: string | undefined, purpose: Purpose) {
+  await requireAnonymous(request, context);
   if (token && (await isPasswordTokenUsable(getDb(), token, purpose))) {
     return data<NewPasswordLoaderData>({ expiredMessage: null, constraint: formConstraint(newPasswordSchema) });
   }
@@ -28,8 +29,8 @@ export async function newPasswordLoader(request: Request, token: string | undefi
  * Sets the password (the token is used up atomically; a link used meanwhile in another tab
  * gets the expired message), ends every other session and signs the user in with a new one.
  */
-export async function newPasswordAction(request: Request, token: string | undefined, purpose: Purpose) {
-  await requireAnonymous(request);
+export async function newPasswordAction(request: Request, context: AppLoadContext, token: string | undefined, purpose: Purpose) {
+  await requireAnonymous(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: newPasswordSchema });
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: ['password', 'confirmPassword'] });

@@ -1,9 +1,9 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
 import { subscribeToNewsletter } from '@modules/admin/index.server';
 import { HONEYPOT_FIELD, newsletterFormSchema } from '@modules/admin/schemas';
-import { clientIpOf } from './request-context.server';
 import { publicFormStatus } from './public-forms.server';
 import { formConstraint } from './form.server';
 
@@ -11,11 +11,11 @@ import { formConstraint } from './form.server';
 export const newsletterConstraint = () => formConstraint(newsletterFormSchema);
 
 /** The newsletter box's action (home page): stored against the email; the thank-you replaces the box. */
-export async function newsletterAction(request: Request, formData: FormData) {
+export async function newsletterAction(request: Request, context: AppLoadContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: newsletterFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply(), subscribed: false }, { status: 400 });
   const result = await subscribeToNewsletter(getDb(), submission.value.email, {
-    clientIp: clientIpOf(request),
+    clientIp: context.clientIp,
     honeypot: submission.value[HONEYPOT_FIELD],
   });
   if (result.status !== 'ok') {

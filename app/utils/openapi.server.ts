@@ -18,7 +18,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 let serverRoutes: Record<string, RouteRecord> | null = null;
 
-/** The web server hands the build's route table over at start-up (app/utils/http-app.server.ts). */
+/** The web server hands the build's route table over at start-up (app/runtime/http-app.server.ts). */
 export function registerApiRoutes(routes: Record<string, RouteRecord>) {
   serverRoutes = routes;
   cached = null;

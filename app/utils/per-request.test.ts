@@ -7,16 +7,15 @@ import * as appShell from '~/routes/app';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import * as teamListRoute from '~/routes/app+/team._index';
 import { LicenseType } from '@modules/identity/schemas';
-import { bindRequestStore, type RequestStore } from './request-context.server';
-import { args, getRequest, run } from '../../tests/support/remix';
+import { args, contextFor, getRequest, run } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import { scheduleRunningAndResting, startedDaysAgo } from '../../tests/support/team-schedules';
 
 /**
- * Repeated work per request (issue 16): inside one request (as server.ts runs every request) the
- * session is resolved once, in one statement with the user, their team list, their team journeys
- * and (for a page read) the shell's two counters, although the app layout's and the team page's
- * loaders both need them.
+ * Repeated work per request (issue 16, issue 29): inside one request (one context, as the web server
+ * builds it: app/runtime/context.server.ts) the session is resolved once, in one statement with the
+ * user, their team list, their team journeys and (for a page read) the shell's two counters, although
+ * the app layout's and the team page's loaders both need them.
  */
 type Fn = (a: ReturnType<typeof args>) => unknown;
 /** listUserTeams as a statement of its own (the session's user query selects the teams inside it). */
@@ -28,12 +27,15 @@ const SESSION = /^select "sessions"\."id" as "session_id"/i;
 async function teamPageQueries(inOneRequest: boolean, cookie: string, teamId: number) {
   const sqls: string[] = [];
   const off = onQuery((q) => sqls.push(q));
-  const store: RequestStore = { clientIp: '127.0.0.1', cspNonce: 'n', setCookies: [], memo: new Map() };
   const request = getRequest(`/app/team/${teamId}`, { cookie });
-  // Remix hands each loader its own copy of the request; the store follows the copies' headers.
-  const release = inOneRequest ? bindRequestStore(request, store) : () => undefined;
+  // One request: both loaders get its one context. Two requests: each loader its own.
   const page = async () => {
-    const outcomes = await Promise.all([appShell, teamHome].map((r) => run(() => (r.loader as Fn)(args(new Request(request.url, { headers: request.headers }), { teamId: String(teamId) })))));
+    const outcomes = await Promise.all(
+      [appShell, teamHome].map((r) => {
+        const own = new Request(request.url, { headers: request.headers });
+        return run(() => (r.loader as Fn)({ request: own, params: { teamId: String(teamId) }, context: contextFor(inOneRequest ? request : own) }));
+      }),
+    );
     return outcomes.map((o) => o.status);
   };
   try {
@@ -41,7 +43,6 @@ async function teamPageQueries(inOneRequest: boolean, cookie: string, teamId: nu
     const count = (re: RegExp) => sqls.filter((q) => re.test(q)).length;
     return { statuses, teamListQueries: count(TEAM_LIST), counterQueries: count(COUNTERS), sessionQueries: count(SESSION), total: sqls.length };
   } finally {
-    release();
     off();
   }
 }
@@ -52,11 +53,8 @@ describe('one fact per request', () => {
     const u = await makeUser({ organisationId, teams: [{ teamId }] });
     const { cookie } = await signIn(u.userId);
     await getDb().insertInto('my_activities').values([{ user_id: u.userId, name: 'Open one' }, { user_id: u.userId, name: 'Open two' }, { user_id: u.userId, name: 'Done', completed_at: new Date() }]).execute();
-    const store: RequestStore = { clientIp: '127.0.0.1', cspNonce: 'n', setCookies: [], memo: new Map() };
     const request = getRequest('/app/team', { cookie });
-    const release = bindRequestStore(request, store);
     const outcome = await run<any>(() => (appShell.loader as Fn)(args(request, {})));
-    release();
     expect(outcome.data.myActivitiesCount).toBe(await countUncompleted(getDb(), u.userId));
     expect(outcome.data.myActivitiesCount).toBe(2);
     expect(outcome.data.unseenNotifications).toBe(await countUnseen(getDb(), u.userId));
@@ -70,16 +68,17 @@ describe('one fact per request', () => {
     const separate = await teamPageQueries(false, cookie, teamId);
     const shared = await teamPageQueries(true, cookie, teamId);
     expect(shared.statuses).toEqual([200, 200]);
-    expect(separate.teamListQueries).toBe(2);
-    expect(separate.counterQueries).toBe(2);
-    expect(separate.sessionQueries).toBe(2); // each loader's copy of the request reads the session again
+    // Two requests: each reads the session, with the teams and the counters in its statement.
+    expect(separate.sessionQueries).toBe(2);
+    expect(separate.teamListQueries + separate.counterQueries).toBe(0);
+    // One request: one statement for both loaders, no team list or counter query of its own.
     expect(shared.teamListQueries).toBe(0);
     expect(shared.counterQueries).toBe(0);
     expect(shared.sessionQueries).toBe(1);
-    expect(shared.total).toBe(separate.total - 5);
+    expect(shared.total).toBe(separate.total - 1);
   });
 
-  it('the team list reads its cards and current journeys with the session: one statement, the same page', async () => {
+  it('the team list asks for its cards and current journeys with the session: one statement, the same page as read alone', async () => {
     const organisationId = await makeOrganisation({ licenseType: LicenseType.Full });
     const running = await makeTeam({ organisationId, name: 'Per-request running' });
     const resting = await makeTeam({ organisationId, name: 'Per-request resting' });
@@ -91,24 +90,24 @@ describe('one fact per request', () => {
     await makeUser({ organisationId, teams: [{ teamId: running.teamId }] });
     const { cookie } = await signIn(me.userId);
 
-    const teamList = async (inOneRequest: boolean) => {
+    const teamList = async (withSessionStatement: boolean) => {
+      const request = getRequest('/app/team', { cookie });
+      const context = contextFor(request);
+      // Alone: the session was read before the loader asked (as when another loader read it first).
+      if (!withSessionStatement) await context.auth();
       const sqls: string[] = [];
       const off = onQuery((q) => sqls.push(q));
-      const store: RequestStore = { clientIp: '127.0.0.1', cspNonce: 'n', setCookies: [], memo: new Map() };
-      const request = getRequest('/app/team', { cookie });
-      const release = inOneRequest ? bindRequestStore(request, store) : () => undefined;
       try {
-        const outcome = await run<any>(() => (teamListRoute.loader as Fn)(args(new Request(request.url, { headers: request.headers }))));
+        const outcome = await run<any>(() => (teamListRoute.loader as Fn)({ request, params: {}, context }));
         return { data: outcome.data, queries: sqls.length };
       } finally {
-        release();
         off();
       }
     };
     const alone = await teamList(false);
     const withSession = await teamList(true);
     expect(withSession.queries).toBe(1);
-    expect(alone.queries).toBe(4); // the session, the team ids, the cards, the journeys
+    expect(alone.queries).toBe(2); // the cards, the journeys (the session was read already)
     expect(withSession.data).toEqual(alone.data);
     expect(withSession.data.teams.map((t: { name: string; memberCount: number; isTeamAdmin: boolean; currentJourney: string | null }) => [t.name, t.memberCount, t.isTeamAdmin, t.currentJourney])).toEqual([
       ['Per-request resting', 1, true, null],

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from '@remix-run/node';
 import { getDb, isDomainError } from '@modules/shared/index.server';
@@ -22,7 +23,6 @@ import {
 import { postActionSchema, postFormSchema } from '@modules/social/schemas';
 import { readFormData } from './form.server';
 import { readFormWithFiles } from './upload.server';
-import { userTeams } from './team-access.server';
 
 /**
  * The post actions of the feed screens (team home, post page, team posts), as plain form POSTs
@@ -36,14 +36,14 @@ export interface AudienceOption {
 }
 
 /** The audiences this user may post to (the editor's dropdown lists only these). */
-export async function audienceOptions(request: Request, user: CurrentUser): Promise<AudienceOption[]> {
+export async function audienceOptions(request: Request, context: AppLoadContext, user: CurrentUser): Promise<AudienceOption[]> {
   const out: AudienceOption[] = [];
   if (policy.canPostToAudience(user, { kind: 'global' })) out.push({ value: 'global', label: 'Global' });
   const orgId = user.userPermissions.organisationId;
   if (orgId !== null && policy.canPostToAudience(user, { kind: 'organisation', organisationId: orgId })) {
     out.push({ value: `org-${orgId}`, label: user.userPermissions.organisationName ?? 'My organisation' });
   }
-  for (const t of await userTeams(request, user.userId)) {
+  for (const t of await context.teams()) {
     if (policy.canPostToAudience(user, { kind: 'team', teamId: t.teamId, organisationId: t.organisationId })) out.push({ value: `team-${t.teamId}`, label: t.name });
   }
   return out;
@@ -69,17 +69,17 @@ export const SCHEDULE_IN_PAST = 'The schedule time is in the past. Choose a time
 
 const fail = (status: number, formErrors: string[]) => Response.json({ ok: false, formErrors }, { status });
 
-async function readForm(request: Request): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
+async function readForm(request: Request, context: AppLoadContext): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
   // The editor without JavaScript: text fields and the files in one multipart POST.
-  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readFormWithFiles(request);
+  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readFormWithFiles(request, context);
   return { form: await readFormData(request), files: [] };
 }
 
 /** Runs one post action; answers JSON for fetchers, or a redirect to `back` for a plain POST. */
-export async function handlePostAction(request: Request, user: CurrentUser, back: string) {
+export async function handlePostAction(request: Request, context: AppLoadContext, user: CurrentUser, back: string) {
   let read;
   try {
-    read = await readForm(request);
+    read = await readForm(request, context);
   } catch (error) {
     if (error instanceof Response) return error;
     return fail(400, ['The form could not be read. Please reload the page and try again.']);

@@ -4,22 +4,18 @@ import { getDb } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { SESSION_ABSOLUTE_LIFETIME_MS, startSession } from '@modules/identity/index.server';
 import { getAuth } from './session.server';
-import { bindRequestStore, type RequestStore } from './request-context.server';
-import { getRequest } from '../../tests/support/remix';
+import { contextFor, getRequest } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
 
 /**
  * Issue 7, item 12: a session cookie the server rejects is cleared in the answer, and the cookie's
  * Max-Age never reaches past the session's absolute lifetime (90 days from sign-in).
  */
-const newStore = (): RequestStore => ({ clientIp: '127.0.0.1', cspNonce: 'n', setCookies: [], memo: new Map() });
-
 async function resolveWith(headers: Record<string, string>) {
-  const store = newStore();
   const request = getRequest('/app/home', { headers });
-  const release = bindRequestStore(request, store);
-  const auth = await getAuth(request).finally(release);
-  return { auth, setCookies: store.setCookies };
+  const context = contextFor(request);
+  const auth = await getAuth(request, context);
+  return { auth, setCookies: context.setCookies };
 }
 
 /** created_at is insert-only in the table type: tests move it back with plain SQL. */

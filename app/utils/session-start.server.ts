@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { randomUUID } from 'node:crypto';
 import { loadEnv, getDb } from '@modules/shared/index.server';
 import { isAccessBlocked, type CurrentUser } from '@modules/identity/index.server';
@@ -98,8 +99,8 @@ export async function userProgressFor(user: CurrentUser | null): Promise<UserPro
  * logged-out one (token and user null), which is the spec's 'failure leads to logged-out'.
  * The `mlt` value is accepted and ignored (docs/decisions/013-session-start.md).
  */
-export async function startSessionPayload(request: Request, body: SessionStartBody): Promise<SessionStartPayload> {
-  const auth = await getAuth(request);
+export async function startSessionPayload(request: Request, context: AppLoadContext, body: SessionStartBody): Promise<SessionStartPayload> {
+  const auth = await getAuth(request, context);
   const signedIn = auth && !isAccessBlocked(auth.user) ? auth : null;
   const user = signedIn?.user ?? null;
   const until = underConstructionUntil();

@@ -1,19 +1,6 @@
-import { redirect } from '@remix-run/node';
-import { getDb } from '@modules/shared/index.server';
-import { appHomePath, listTeamCards, listUserTeams, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
-import { currentJourneysOf } from '@modules/journeys/index.server';
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { appHomePath, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
 import { requireUser } from './session.server';
-import { perRequest } from './request-context.server';
-
-/** The user's enabled teams, loaded once per request (the shell's navigation and the team guard both need them). */
-export const userTeams = (request: Request, userId: number) => perRequest(request, `teams:${userId}`, () => listUserTeams(getDb(), userId));
-
-/** The team list's cards: read with the session on a page read of /app/team (session.server.ts), else one query. */
-export const teamListCards = (request: Request, userId: number) => perRequest(request, `teamCards:${userId}`, () => listTeamCards(getDb(), userId));
-
-/** The current journey of each of the user's teams, for the team list's cards: with the session, or one query. */
-export const teamListJourneys = (request: Request, user: CurrentUser) =>
-  perRequest(request, `currentJourneys:${user.userId}`, async () => currentJourneysOf(getDb(), user, (await userTeams(request, user.userId)).map((t) => t.teamId)));
 
 /**
  * Guards for /app/team/{teamId}/*. Every team page needs membership of the (enabled) team:
@@ -52,13 +39,14 @@ export type UnknownTeamTo = 'first-team' | 'app-home';
 
 export async function requireTeamAccess(
   request: Request,
+  context: AppLoadContext,
   teamIdParam: string | undefined,
   need: TeamNeed = 'member',
   unknownTeamTo: UnknownTeamTo = 'first-team',
 ): Promise<TeamAccess> {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context);
   const teamId = parseTeamId(teamIdParam);
-  const teams = await userTeams(request, user.userId);
+  const teams = await context.teams();
   const team = teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
   if (!team) {
     if (unknownTeamTo === 'app-home') throw redirect(appHomePath(user));

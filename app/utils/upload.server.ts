@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { GENERIC_ERROR, getDb, isDomainError } from '@modules/shared/index.server';
@@ -5,7 +6,6 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } fr
 import { apiError } from './api.server';
 import { allowUpload, isTooLarge } from './body-limit.server';
 import { boundaryOf, parseMultipart, type MultipartPart } from './multipart.server';
-import { requestLogger } from './request-log.server';
 import { requireApiUser } from './session.server';
 
 /** What /api/file/* and the post editor accept in one request: its files and the form around them. */
@@ -21,9 +21,9 @@ const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.
  * it counts the body against this route's limit as it arrives). Throws apiError: 413 past the limit
  * or a file past MAX_FILE_BYTES, 400 for a body that is not multipart.
  */
-export async function readParts(request: Request, maxBytes: number, unreadable = UNREADABLE): Promise<MultipartPart[]> {
+export async function readParts(request: Request, context: AppLoadContext, maxBytes: number, unreadable = UNREADABLE): Promise<MultipartPart[]> {
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw apiError(413, 'The upload is too large.');
-  allowUpload(request, maxBytes);
+  allowUpload(request, context, maxBytes);
   let body: Uint8Array;
   try {
     body = new Uint8Array(await request.arrayBuffer());
@@ -55,9 +55,9 @@ const filesOf = (parts: MultipartPart[]) =>
  * sent (';', '=' and '"' included: safeFileName cleans it where it is stored). `maxBytes` is the
  * whole body's limit for this route.
  */
-export async function readUploadedFiles(request: Request, maxBytes = UPLOAD_LIMIT): Promise<{ name: string; bytes: Uint8Array }[]> {
+export async function readUploadedFiles(request: Request, context: AppLoadContext, maxBytes = UPLOAD_LIMIT): Promise<{ name: string; bytes: Uint8Array }[]> {
   if (!isMultipart(request)) throw apiError(400, "Send the files as multipart/form-data in the field 'files'.");
-  return filesOf(await readParts(request, maxBytes, 'The upload could not be read.'));
+  return filesOf(await readParts(request, context, maxBytes, 'The upload could not be read.'));
 }
 
 /**
@@ -65,7 +65,7 @@ export async function readUploadedFiles(request: Request, maxBytes = UPLOAD_LIMI
  * text fields as FormData and the non-empty parts of the field 'files' as name + bytes. A urlencoded
  * POST answers its fields and no files. An upload too large or unreadable throws apiError (4xx).
  */
-export async function readFormWithFiles(request: Request, maxBytes = UPLOAD_LIMIT): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
+export async function readFormWithFiles(request: Request, context: AppLoadContext, maxBytes = UPLOAD_LIMIT): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
   if (!isMultipart(request)) {
     try {
       return { form: await request.formData(), files: [] };
@@ -73,7 +73,7 @@ export async function readFormWithFiles(request: Request, maxBytes = UPLOAD_LIMI
       throw apiError(400, UNREADABLE);
     }
   }
-  const parts = await readParts(request, maxBytes, UNREADABLE);
+  const parts = await readParts(request, context, maxBytes, UNREADABLE);
   const form = new FormData();
   const decoder = new TextDecoder();
   for (const p of parts) {
@@ -88,16 +88,16 @@ export async function readFormWithFiles(request: Request, maxBytes = UPLOAD_LIMI
 /** The /api/file/* routes: a signed-in user, POST multipart 'files', each checked by content. */
 export function uploadRoute(kind: UploadKind) {
   const loader = async () => apiError(405, 'Use POST for this path.');
-  const action = async ({ request }: ActionFunctionArgs) => {
+  const action = async ({ request, context }: ActionFunctionArgs) => {
     try {
       if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
-      const auth = await requireApiUser(request);
-      const files = await readUploadedFiles(request);
+      const auth = await requireApiUser(request, context);
+      const files = await readUploadedFiles(request, context);
       return Response.json(await uploadFiles(getDb(), auth.user.userId, kind, files));
     } catch (error) {
       if (error instanceof Response) return error;
       if (isDomainError(error)) return apiError(error.status, error.message);
-      requestLogger(request).error({ err: error }, 'upload error');
+      context.log.error({ err: error }, 'upload error');
       return apiError(500, GENERIC_ERROR);
     }
   };

@@ -36,9 +36,6 @@ export interface SessionUser {
 
 const NO_READS: SessionReads = {};
 
-// lucia calls getSessionAndUser synchronously from validateSession: the reads for that call wait here.
-const pendingReads = new Map<string, SessionReads>();
-
 type SessionRow = Record<string, unknown> & {
   session_id: string;
   expires_at: Date | string;
@@ -91,19 +88,17 @@ function sessionUserOf(row: SessionRow): SessionUser {
   return { ...toCurrentUser(row as never, journeys), extras };
 }
 
+/**
+ * lucia's adapter: lucia creates, extends and ends sessions through it. Validating a session does
+ * not go through lucia (validateSessionId below reads the session with the caller's reads itself),
+ * so this plain read is only what lucia's own validateSession would use.
+ */
 const adapter: Adapter = {
   async getSessionAndUser(sessionId) {
-    const reads = pendingReads.get(sessionId) ?? NO_READS;
-    pendingReads.delete(sessionId);
-    const row = await readSessionAndUser(sessionId, reads);
+    const row = await readSessionAndUser(sessionId, NO_READS);
     if (!row) return [null, null];
-    const session: DatabaseSession = {
-      id: row.session_id,
-      userId: row.user_id,
-      expiresAt: new Date(row.expires_at),
-      attributes: { createdAt: new Date(row.created_at) },
-    };
-    const user: DatabaseUser = { id: row.user_id, attributes: { isLocked: row.is_locked, sessionUser: sessionUserOf(row) } };
+    const session: DatabaseSession = { id: row.session_id, userId: row.user_id, expiresAt: new Date(row.expires_at), attributes: { createdAt: new Date(row.created_at) } };
+    const user: DatabaseUser = { id: row.user_id, attributes: {} };
     return [session, user];
   },
   async getUserSessions(userId) {
@@ -137,14 +132,13 @@ const adapter: Adapter = {
 
 function createLucia() {
   return new Lucia(adapter, {
-    sessionExpiresIn: new TimeSpan(30, 'd'),
+    sessionExpiresIn: new TimeSpan(30, 'd') /* SESSION_EXPIRES_IN_MS */,
     sessionCookie: {
       name: SESSION_COOKIE,
       expires: true,
       attributes: { sameSite: 'lax', secure: loadEnv().APP_ENV !== 'development', path: '/' },
     },
     getSessionAttributes: (a) => ({ createdAt: a.createdAt }),
-    getUserAttributes: (a) => ({ isLocked: a.isLocked, sessionUser: a.sessionUser }),
   });
 }
 
@@ -156,7 +150,7 @@ declare module 'lucia' {
     Lucia: ReturnType<typeof createLucia>;
     UserId: number;
     DatabaseSessionAttributes: { createdAt: Date };
-    DatabaseUserAttributes: { isLocked: boolean; sessionUser: SessionUser };
+    DatabaseUserAttributes: Record<never, never>;
   }
 }
 
@@ -171,27 +165,39 @@ export interface SessionInfo {
 
 const SESSION_ID_SHAPE = /^[a-z0-9]{20,64}$/;
 
-/** Validates a session id (from the cookie or the x-access-token header). */
+const SESSION_EXPIRES_IN_MS = 30 * DAY;
+
+/**
+ * Validates a session id (from the cookie or the x-access-token header) in one statement with the
+ * caller's reads, by lucia 3's own rule: an expired session is deleted; past half of its 30 days
+ * it slides (a new expiry and a fresh cookie). Plus the absolute lifetime and the account lock.
+ */
 export async function validateSessionId(sessionId: string | null | undefined, reads: SessionReads = NO_READS): Promise<SessionInfo | null> {
   if (!sessionId || !SESSION_ID_SHAPE.test(sessionId)) return null;
-  pendingReads.set(sessionId, reads);
-  const validating = auth().validateSession(sessionId);
-  pendingReads.delete(sessionId);
-  const { session, user } = await validating;
-  if (!session || !user) return null;
-  if (session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS < Date.now()) {
-    await auth().invalidateSession(session.id);
+  const row = await readSessionAndUser(sessionId, reads);
+  if (!row) return null;
+  const now = Date.now();
+  const expiresAt = new Date(row.expires_at).getTime();
+  const createdAt = new Date(row.created_at);
+  if (expiresAt <= now) {
+    await adapter.deleteSession(row.session_id);
     return null;
   }
-  if (user.isLocked) {
-    await auth().invalidateUserSessions(user.id);
+  if (createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS < now) {
+    await auth().invalidateSession(row.session_id);
     return null;
   }
+  if (row.is_locked) {
+    await auth().invalidateUserSessions(row.user_id);
+    return null;
+  }
+  const fresh = expiresAt - SESSION_EXPIRES_IN_MS / 2 <= now;
+  if (fresh) await adapter.updateSessionExpiration(row.session_id, new Date(now + SESSION_EXPIRES_IN_MS));
   return {
-    sessionId: session.id,
-    userId: user.id,
-    sessionUser: user.sessionUser,
-    setCookie: session.fresh ? sessionCookie(session.id, session.createdAt) : undefined,
+    sessionId: row.session_id,
+    userId: row.user_id,
+    sessionUser: sessionUserOf(row),
+    setCookie: fresh ? sessionCookie(row.session_id, createdAt) : undefined,
   };
 }
 

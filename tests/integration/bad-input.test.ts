@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { seedCatalogue } from '@modules/catalogue/index.server';
-import { ORIGIN } from '../support/remix';
+import { ORIGIN, contextFor, withContext } from '../support/remix';
 import { makeUser, signIn } from '../support/factories';
 import { allRoutes, call, describeResult, sampleUrlFor, type Result, type RouteEntry } from './route-table';
 
@@ -106,7 +106,7 @@ describe('/api bodies', () => {
       const mod = await route.load();
       for (const body of notObjects) {
         const request = rawPost(route.path, body, 'application/json', { 'x-access-token': learner.token });
-        expectReadableApiError(`${route.path} ${JSON.stringify(body)}`, await call(() => mod.action!({ request, params: {}, context: {} })));
+        expectReadableApiError(`${route.path} ${JSON.stringify(body)}`, await call(() => mod.action!({ request, params: {}, context: contextFor(request) })));
       }
     }
   });
@@ -116,7 +116,7 @@ describe('/api bodies', () => {
       const mod = await route.load();
       const send = async (body: unknown, label: string) => {
         const request = rawPost(route.path, typeof body === 'string' ? body : JSON.stringify(body), 'application/json', { 'x-access-token': learner.token });
-        const r = await call(() => mod.action!({ request, params: {}, context: {} }));
+        const r = await call(() => mod.action!({ request, params: {}, context: contextFor(request) }));
         expectSafe(`${route.path} ${label}`, r);
         if (r.kind === 'response' && r.status >= 400) expectReadableApiError(`${route.path} ${label}`, r);
       };
@@ -135,7 +135,7 @@ describe('/api bodies', () => {
     const mod = await route.load();
     for (const body of [{ offset: -1 }, { offset: 1e9 }, { offset: 1.5 }, { limit: -1 }, { limit: 1e9 }, { limit: 'lots' }, { offset: '1e309' }, { tagId: 'x'.repeat(10_000) }]) {
       const request = rawPost(route.path, JSON.stringify(body), 'application/json');
-      const r = await call(() => mod.action!({ request, params: {}, context: {} }));
+      const r = await call(() => mod.action!({ request, params: {}, context: contextFor(request) }));
       expectReadableApiError(`getPublicContents ${JSON.stringify(body).slice(0, 60)}`, r);
       expect(r.kind === 'response' && r.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
@@ -155,7 +155,7 @@ describe('form actions', () => {
         const headers: Record<string, string> = user ? { cookie: user.cookie } : {};
         const post = async (body: string, contentType: string | null, label: string) => {
           const request = rawPost(path, body, contentType, headers);
-          expectSafe(`POST ${path} ${label} (${user ? 'signed in' : 'anonymous'})`, await call(() => mod.action!({ request, params, context: {} })));
+          expectSafe(`POST ${path} ${label} (${user ? 'signed in' : 'anonymous'})`, await call(() => mod.action!({ request, params, context: contextFor(request) })));
         };
         const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
         await post('', 'application/x-www-form-urlencoded', 'empty form');
@@ -209,7 +209,7 @@ describe('path params and query strings', () => {
           } catch {
             continue; // not a URL a client could send
           }
-          expectSafe(`GET ${c.path.slice(0, 80)} (${route.file})`, await call(() => mod.loader!({ request, params: c.params, context: {} })));
+          expectSafe(`GET ${c.path.slice(0, 80)} (${route.file})`, await call(() => mod.loader!({ request, params: c.params, context: contextFor(request) })));
         }
       }
     }
@@ -228,14 +228,14 @@ describe('path params and query strings', () => {
     ];
     for (const [id, path, params] of cases) {
       const mod = await byId.get(id)!.load();
-      const r = await call(() => mod.loader!({ request: new Request(`${ORIGIN}${path}`), params, context: {} }));
+      const r = await call(() => mod.loader!(withContext({ request: new Request(`${ORIGIN}${path}`), params })));
       expect(r.kind === 'response' && r.status, `${path}: ${describeResult(r)}`).toBe(404);
     }
     for (const teamId of ['abc', '99999999999999999999', '-1', '1.5']) {
       for (const id of ['app.team.$teamId._index', 'app.team.$teamId.members', 'app.team.$teamId.posts']) {
         const mod = await byId.get(id)!.load();
         const path = `/app/team/${teamId}`;
-        const r = await call(() => mod.loader!({ request: new Request(`${ORIGIN}${path}`, { headers: { cookie: learner.cookie } }), params: { teamId }, context: {} }));
+        const r = await call(() => mod.loader!(withContext({ request: new Request(`${ORIGIN}${path}`, { headers: { cookie: learner.cookie } }), params: { teamId } })));
         expectSafe(`${id} ${teamId}`, r);
         expect(r.kind === 'response' && (r.status === 404 || r.location !== null), `${id} ${teamId}: ${describeResult(r)}`).toBe(true);
       }

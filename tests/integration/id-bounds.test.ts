@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN } from '../support/remix';
+import { ORIGIN, withContext } from '../support/remix';
 import { makeUser, signIn } from '../support/factories';
 import { allRoutes, call, describeResult } from './route-table';
 
@@ -31,7 +31,7 @@ describe('ids beyond int4', () => {
     const { action } = await import('~/routes/api+/feedback+/submitSystemFeedback');
     for (const field of ['activityId', 'journeyId']) {
       for (const value of [2_147_483_648, '2147483648', 1e12]) {
-        const r = await call(() => action({ request: post('/api/feedback/submitSystemFeedback', { ...VALID_BASE, [field]: value }), params: {}, context: {} as never }));
+        const r = await call(() => action(withContext({ request: post('/api/feedback/submitSystemFeedback', { ...VALID_BASE, [field]: value }), params: {} })));
         expect(r.kind === 'response' && r.status, `${field}=${value}: ${describeResult(r)}`).toBe(400);
         if (r.kind === 'response') expect(JSON.parse(r.body).errorMsg, `${field}=${value}`).toMatch(new RegExp(`${field}.*Must be an id`));
       }
@@ -44,7 +44,7 @@ describe('ids beyond int4', () => {
       if (!mod.action) continue;
       for (const field of ID_FIELDS) {
         for (const value of [2_147_483_648, '2147483648', 99_999_999_999]) {
-          const r = await call(() => mod.action!({ request: post(route.path, { ...VALID_BASE, [field]: value }), params: {}, context: {} }));
+          const r = await call(() => mod.action!(withContext({ request: post(route.path, { ...VALID_BASE, [field]: value }), params: {} })));
           const what = `${route.path} ${field}=${JSON.stringify(value)}: ${describeResult(r)}`;
           expect(r.kind, what).not.toBe('crash');
           if (r.kind === 'response') expect(r.status, what).toBeLessThan(500);

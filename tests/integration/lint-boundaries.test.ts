@@ -59,7 +59,7 @@ const ALLOWED: [string, string][] = [
   ['app/routes/admin+/user-list/route.tsx', "import { UserRow } from './user-row';"],
   ['modules/shared/db/probe.ts', "import type { CatalogueTables } from '../../catalogue/tables';"],
   ['modules/activities/probe.server.ts', "import { getDb } from '@modules/shared/db/db.server';\nimport { listStories } from '@modules/catalogue/index.server';"],
-  ['server.ts', "import { openRequestStore } from './app/utils/request-context.server';"],
+  ['server.ts', "import { RequestContext } from './app/runtime/context.server';"],
   ['jobs/probe.ts', "import { login } from '@modules/identity/index.server';"],
   ['jobs/probe.ts', "import { registerAllListeners } from '@modules/listeners.server';"],
 ];

@@ -6,7 +6,7 @@ import { getDb, logger } from '@modules/shared/index.server';
 import { seedCatalogue } from '@modules/catalogue/index.server';
 import { MALFORMED_URL_MESSAGE, refuseMalformedUrl } from '~/utils/malformed-url.server';
 import { UNPAIRED_SURROGATE } from '~/utils/api.server';
-import { args, ORIGIN, run } from '../support/remix';
+import { args, contextFor, ORIGIN, run } from '../support/remix';
 import { makeTeam, makeUser, signIn } from '../support/factories';
 import { allRoutes, call, describeResult, sampleUrlFor, type Result, type RouteEntry } from './route-table';
 
@@ -246,7 +246,7 @@ describe('every /api path', () => {
           const rest = JSON.stringify({ ...base, [field]: undefined });
           const body = rest === '{}' ? `{"${field}":${value}}` : `${rest.slice(0, -1)},"${field}":${value}}`;
           const request = new Request(`${ORIGIN}${route.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': who.token }, body });
-          const r = await call(() => mod.action!({ request, params: {}, context: {} }));
+          const r = await call(() => mod.action!({ request, params: {}, context: contextFor(request) }));
           const what = `${who.name} ${route.path} ${field}=${value}`;
           expectNo500(what, r);
           if (value.includes('\\uD') && r.kind === 'response' && mod.action.schema !== undefined && r.status !== 401 && r.status !== 403) {
@@ -264,7 +264,7 @@ describe('every /api path', () => {
       const route = apiRoutes.find((r) => r.id === 'api.admin.saveActivity')!;
       const body = '{"activity":{"activityId":null,"name":"Plan \\uD800 ahead","description":"x","activityTasks":[]}}';
       const request = new Request(`${ORIGIN}${route.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': roles[0]!.token }, body });
-      const r = await run<{ errorMsg: string }>(async () => (await route.load()).action!({ request, params: {}, context: {} }));
+      const r = await run<{ errorMsg: string }>(async () => (await route.load()).action!({ request, params: {}, context: contextFor(request) }));
       expect(r.status).toBe(400);
       expect(r.data.errorMsg).toBe(UNPAIRED_SURROGATE);
       expect(info).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/admin/saveActivity', status: 400 }), 'api body refused');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGIN } from '../support/remix';
+import { ORIGIN, contextFor } from '../support/remix';
 import { makeUser, signIn } from '../support/factories';
 import { allRoutes, call, describeResult, type Result, type RouteEntry } from './route-table';
 
@@ -38,11 +38,11 @@ async function loaderAndAction(route: RouteEntry, headers: Record<string, string
   const out: { what: string; result: Result }[] = [];
   if (mod.loader) {
     const request = getReq(route.path, headers);
-    out.push({ what: `GET ${route.path} (${route.file} loader)`, result: await call(() => mod.loader!({ request, params: route.params, context: {} })) });
+    out.push({ what: `GET ${route.path} (${route.file} loader)`, result: await call(() => mod.loader!({ request, params: route.params, context: contextFor(request) })) });
   }
   if (mod.action) {
     const request = emptyFormPost(route.path, headers);
-    out.push({ what: `POST ${route.path} (${route.file} action)`, result: await call(() => mod.action!({ request, params: route.params, context: {} })) });
+    out.push({ what: `POST ${route.path} (${route.file} action)`, result: await call(() => mod.action!({ request, params: route.params, context: contextFor(request) })) });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { createStaticHandler, type AgnosticDataRouteObject } from '@remix-run/router';
+import { contextFor } from './remix';
 
 /**
  * The HTTP status Remix would send for a document request (a plain GET, or a form POST with
@@ -20,6 +21,6 @@ export async function documentStatus(module: { loader?: unknown; action?: unknow
     page: { id: 'page', parentId: 'root', path: pattern.replace(/^\//, ''), module },
   };
   const handler = createStaticHandler(createStaticHandlerDataRoutes(manifest, { v3_singleFetch: true }));
-  const context = await handler.query(request, { requestContext: {} });
+  const context = await handler.query(request, { requestContext: contextFor(request) });
   return context instanceof Response ? context.status : context.statusCode;
 }

@@ -1,3 +1,7 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { RequestContext } from '~/runtime/context.server';
+import { bodyLimitFor } from '~/utils/body-limit.server';
+
 /**
  * Calling loaders and actions with real Requests, the way Remix does, and reading what they
  * answer: a thrown or returned Response (redirects, 404s, /api JSON), or data() results.
@@ -68,4 +72,33 @@ export async function run<T = any>(fn: () => Promise<unknown> | unknown): Promis
   return { status: 200, location: null, headers: new Headers(), data: value as T };
 }
 
-export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} as never });
+const contexts = new WeakMap<Request, AppLoadContext>();
+
+/**
+ * The request's context as the web server builds it (app/runtime/context.server.ts), against the real
+ * database: the session from the request's cookie or x-access-token, the client IP from
+ * x-test-client-ip (else 127.0.0.1). One per Request, so loaders called with the same Request share
+ * it, as the loaders of one HTTP request do.
+ */
+export function contextFor(request: Request): AppLoadContext {
+  let context = contexts.get(request);
+  if (!context) {
+    const url = new URL(request.url);
+    context = new RequestContext({
+      method: request.method,
+      accessToken: request.headers.get('x-access-token'),
+      cookieHeader: request.headers.get('cookie'),
+      clientIp: request.headers.get('x-test-client-ip') ?? '127.0.0.1',
+      cspNonce: 'test-nonce',
+      bodyAllowance: { bytes: bodyLimitFor(url.pathname, request.headers.get('content-type') ?? undefined) },
+    }) as AppLoadContext;
+    contexts.set(request, context);
+  }
+  return context;
+}
+
+/** A loader's or action's arguments: the request, its params and a real context (contextFor). */
+export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: contextFor(request) });
+
+/** Adds the request's real context (contextFor) to loader or action arguments built by hand. */
+export const withContext = <T extends { request: Request }>(a: T) => ({ ...a, context: contextFor(a.request) });

@@ -5,8 +5,8 @@ import { requireProductAdmin } from '~/utils/session.server';
 export const meta: MetaFunction = () => [{ title: 'Page not found | Leda Admin' }];
 
 /** Any /admin path without a screen of its own: a real 404 inside the admin layout (product admins only). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   return data(null, { status: 404 });
 }
 

@@ -20,8 +20,8 @@ const pick = (url: URL, name: string, pattern: RegExp) => {
   return pattern.test(v) ? v : '';
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const url = new URL(request.url);
   return {
     date: pick(url, 'date', /^\d{4}-\d{2}-\d{2}$/),

@@ -6,8 +6,8 @@ import { requireProductAdmin } from '~/utils/session.server';
 export const meta: MetaFunction = () => [{ title: 'Admin | Leda Admin' }];
 
 /** /admin: admin home with its three sections (admin-console section 2). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   return null;
 }
 

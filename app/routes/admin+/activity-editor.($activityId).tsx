@@ -25,8 +25,8 @@ const idParam = (raw: string | undefined) => {
 };
 
 /** /admin/activity-editor/{id?}: a new activity, or the saved one as a draft (404 when unknown). Product admins only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const id = idParam(params.activityId);
   const [activity, skills] = await Promise.all([
     id ? getActivityById(getDb(), id).catch((e) => (isDomainError(e) ? null : Promise.reject(e))) : null,
@@ -46,8 +46,8 @@ function formPath(path: PropertyKey[]): string {
   return p.replace(/^activityTasks/, 'tasks').replace(/activityTaskFields/g, 'fields').replace(/activityTaskFieldOptions/g, 'options');
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const routeId = idParam(params.activityId);
   const form = await readFormData(request);
   const intent = String(form.get('intent') ?? 'save');

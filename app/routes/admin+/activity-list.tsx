@@ -18,14 +18,14 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Activity 
 const PATH = '/admin/activity-list';
 
 /** /admin/activity-list: every activity, searchable and sortable (in the URL, run in SQL), with a count. Product admins only. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   return listActivitiesForAdmin(getDb(), activityList.parse(new URL(request.url)));
 }
 
 /** Test: adds the activity to the admin's own My Activities and opens it there. */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const parsed = activityIdSchema.safeParse((await readFormData(request)).get('activityId'));
   if (!parsed.success) throw new Response('That activity was not found.', { status: 404 });
   try {

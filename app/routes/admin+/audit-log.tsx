@@ -17,8 +17,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Audit log
 const PATH = '/admin/audit-log';
 
 /** /admin/audit-log: every admin change, newest first; filter by entity, action, actor; CSV of the same view. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const db = getDb();
   const query = auditLogList.parse(new URL(request.url));
   const [page, facets] = await Promise.all([listAuditLog(db, query), auditFacets(db)]);

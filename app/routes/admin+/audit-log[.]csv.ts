@@ -4,8 +4,8 @@ import { getDb } from '@modules/shared/index.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** /admin/audit-log.csv: the audit log with the screen's filters and search, as CSV (up to 10,000 rows). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const csv = await auditLogCsv(getDb(), auditLogList.parse(new URL(request.url)));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

@@ -16,8 +16,8 @@ export const handle: BreadcrumbHandle = {
 };
 
 /** /admin/communication-list/{recipient}: every email stored for the address, newest first, searchable on content. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const recipient = peopleSchemas.recipientParam.safeParse(params.recipient);
   if (!recipient.success) throw new Response('Not found', { status: 404 });
   const page = await listCommunicationsOf(getDb(), recipient.data, communicationsList.parse(new URL(request.url)));

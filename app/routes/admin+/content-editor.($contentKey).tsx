@@ -39,20 +39,20 @@ async function contentOr404(key: string | undefined) {
 }
 
 /** /admin/content-editor/{id or urlId?}: a new content, or the saved one (404 when unknown). Product admins only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const [content, tags] = await Promise.all([contentOr404(params.contentKey), getAllTags(getDb())]);
   const saved = new URL(request.url).searchParams.get('saved') === '1';
   return { content, tags, constraint: formConstraint(contentFormSchema), message: saved && content ? CONTENT_SAVED : null };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const existing = await contentOr404(params.contentKey);
   if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
     throw new Response('The feature image is too large (at most 5 MB).', { status: 413 });
   }
-  allowUpload(request, MAX_FORM_BYTES);
+  allowUpload(request, context, MAX_FORM_BYTES);
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: contentFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });

@@ -16,8 +16,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Content l
 const PATH = '/admin/content-list';
 
 /** /admin/content-list: every content, public or not; search, sort and page in the URL, run in SQL. Product admins only. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   return listContentsForAdmin(getDb(), contentList.parse(new URL(request.url)));
 }
 

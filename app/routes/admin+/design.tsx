@@ -15,8 +15,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Design sy
  * tokens of app/styles/tokens.css, for the product team. ?tab= switches the tabs example and
  * ?dialog=open opens the dialog without JavaScript, as the real screens do.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const url = new URL(request.url);
   const tab = url.searchParams.get('tab') === 'second' ? 'second' : 'first';
   return { tab, dialogOpen: url.searchParams.get('dialog') === 'open' };

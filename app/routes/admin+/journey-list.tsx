@@ -17,8 +17,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Journey l
 const PATH = '/admin/journey-list';
 
 /** /admin/journey-list: every journey but the break journey (1000), with its badge and flags. Product admins only. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const query = journeyList.parse(new URL(request.url));
   const empty: Awaited<ReturnType<typeof listJourneysForAdmin>> = { rows: [], total: 0, pageCount: 1, query };
   const { value, loadError } = await readOrMessage(request, () => listJourneysForAdmin(getDb(), query), empty, JOURNEYS_FETCH_ERROR);

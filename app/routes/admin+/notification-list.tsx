@@ -22,16 +22,16 @@ export const meta: MetaFunction = () => [{ title: 'Notification list | Leda Admi
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Notification list' }) };
 
 /** /admin/notification-list: every notification sent, newest first, and the announcement form (decision 128). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const url = new URL(request.url);
   const page = await listNotificationsForAdmin(getDb(), notificationsList.parse(url));
   const sent = Number(url.searchParams.get('sent'));
   return { page, sent: Number.isSafeInteger(sent) && sent > 0 ? sent : null, constraint: formConstraint(notificationSchemas.send) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: notificationSchemas.send });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {

@@ -36,14 +36,14 @@ async function load(id: number) {
 }
 
 /** /admin/notification/editor/{id}: a sent notification, its reach, and its wording to correct (decision 128). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const notification = await load(notificationId(params.notificationId));
   return { notification, saved: new URL(request.url).searchParams.get('saved') === '1', constraint: formConstraint(notificationSchemas.edit) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const id = notificationId(params.notificationId);
   const submission = parseWithZod(await readFormData(request), { schema: notificationSchemas.edit });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });

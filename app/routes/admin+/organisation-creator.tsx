@@ -14,15 +14,15 @@ export const meta: MetaFunction = () => [{ title: 'Organisation creator | Leda A
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Create organisation' }) };
 
 /** /admin/organisation-creator(?name=): the name from the 'Create New Org' prompt is prefilled. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const name = (new URL(request.url).searchParams.get('name') ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 250);
   return { name, constraint: formConstraint(peopleSchemas.organisationFormSchema) };
 }
 
 /** Saves, then moves to the organisation editor. */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: peopleSchemas.organisationFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const organisationId = await saveOrganisation(getDb(), admin.userId, submission.value);

@@ -36,8 +36,8 @@ async function organisationFromParams(raw: string | undefined) {
 }
 
 /** /admin/organisation-editor/{id}: the form and the organisation's teams. Without an id: the creator. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   if (params.organisationId === undefined) throw redirect(`/admin/organisation-creator${new URL(request.url).search}`);
   const organisation = await organisationFromParams(params.organisationId);
   return {
@@ -50,8 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Saves the organisation form; 'Create Team' and Quick join go through the shared people intents. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const organisation = await organisationFromParams(params.organisationId);
   const formData = await readFormData(request.clone());
   if (formData.has('scimIntent')) return runScimIntent(formData, admin, organisation.organisationId);

@@ -22,8 +22,8 @@ const ids = (values: (string | null)[]) =>
  * welcome emails to the chosen members (confirmed, then the batch's progress), import by CSV.
  * The confirmations are page states in the URL (?remove=, ?welcome=1&userId=…), so all of it works without JS.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const url = new URL(request.url);
   const members = await listTeamUsers(getDb(), team.teamId);
@@ -55,8 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const form = await readFormData(request);
   const intent = form.get('intent');

@@ -5,8 +5,8 @@ import { teamFromParams } from '~/components/admin/team-editor/team-params.serve
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** The import's error report: every skipped or failed row with its reason, as CSV (streamed). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const id = teamSchemas.teamIdParam.safeParse(params.importId);
   const found = id.success ? await getImport(getDb(), id.data) : null;

@@ -34,8 +34,8 @@ async function importOfTeam(params: LoaderFunctionArgs['params']) {
 }
 
 /** Import by CSV, steps 2-4: the preview with a status per row, confirm, the job's progress, the result. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const found = await importOfTeam(params);
   const url = new URL(request.url);
   const status = STATUSES.find((s) => s === url.searchParams.get('status'));
@@ -45,8 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { found, rows, status: status ?? null, offset, pageSize: PREVIEW_PAGE_SIZE, notice };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const found = await importOfTeam(params);
   try {
     await confirmImport(getDb(), admin.userId, found.importId);

@@ -18,14 +18,14 @@ export const meta: MetaFunction = () => [{ title: 'Team Settings | Import by CSV
 const CHOOSE_FILE = 'Choose a CSV file to import.';
 
 /** Import by CSV, step 1: upload (checked: text CSV, at most 5 MB), then the preview. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   return { teamId: team.teamId, imports: await listTeamImports(getDb(), team.teamId) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   if (Number(request.headers.get('content-length') ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return data({ error: 'The file is too large (at most 5 MB).' }, { status: 413 });
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let importId: number | null = null;
   try {
     // Our multipart reader (names with ';', '=' or '"' are read; the preview cleans them), within 5 MB.
-    const part = (await readParts(request, IMPORT_MAX_BYTES + 64 * 1024)).find((p) => p.name === 'file' && p.filename);
+    const part = (await readParts(request, context, IMPORT_MAX_BYTES + 64 * 1024)).find((p) => p.name === 'file' && p.filename);
     if (part) {
       if (!/\.(csv|txt)$/i.test(part.filename!)) return data({ error: NOT_CSV_MESSAGE }, { status: 400 });
       const source = (async function* () {

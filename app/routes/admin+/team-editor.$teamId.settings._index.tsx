@@ -14,8 +14,8 @@ export const meta: MetaFunction = () => [{ title: 'Team Settings | General | Led
  * SETTINGS General: the team's enable/disable toggle, saved at once (a fetcher with JS, a form post
  * without), and the story the team features on its home (admin-console s.3 Team.featuredStoryId).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   return {
     team: { teamId: team.teamId, name: team.name, isDisabled: team.isDisabled, createdAt: team.createdAt, featuredStoryId: team.featuredStoryId },
@@ -25,8 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const FEATURED_STORY_SAVED = 'Featured story saved.';
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const form = await readFormData(request);
   if (form.get('intent') === 'featuredStory') {

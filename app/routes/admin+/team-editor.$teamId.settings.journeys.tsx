@@ -17,8 +17,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: scheduleSt
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Journeys | Leda Admin' }];
 
 /** SETTINGS Journeys: the team schedule editor and Apply a preset (admin-console s.4). Product admins only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const teamId = idParam(params, 'teamId');
   const { items } = await orNotFound(() => getTeamScheduleEditor(getDb(), teamId));
   const [journeys, presets] = await Promise.all([listPickableJourneys(getDb()), getAllPresets(getDb())]);
@@ -33,8 +33,8 @@ type ActionData = {
   applyErrors?: Record<string, string>;
 };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const teamId = idParam(params, 'teamId');
   await orNotFound(() => getTeamScheduleEditor(getDb(), teamId));
   const form = await readFormData(request);

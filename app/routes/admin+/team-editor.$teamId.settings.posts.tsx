@@ -18,19 +18,19 @@ export const meta: MetaFunction = () => [{ title: 'Team Settings | Posts | Leda 
  * first), then scheduled ones (soonest first), with edit and delete after a confirmation, and
  * 'Delete all posts' (/api/post/deletePostsFromTeam) after its own confirmation. Product admins only.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const posts = await listTeamPosts(getDb(), admin, { teamId: team.teamId, organisationId: team.organisationId });
   return { teamId: team.teamId, posts: toTeamPostRows(posts) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const back = `/admin/team-editor/${team.teamId}/settings/posts`;
   const form = await readFormData(request.clone());
-  if (form.get('intent') !== 'delete-all-posts') return handlePostAction(request, admin, back);
+  if (form.get('intent') !== 'delete-all-posts') return handlePostAction(request, context, admin, back);
   try {
     const deleted = await deletePostsFromTeam(getDb(), admin, { teamId: team.teamId, organisationId: team.organisationId }, jobScheduler);
     return redirect(`${back}?deleted=${deleted}`);

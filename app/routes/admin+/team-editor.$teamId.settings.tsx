@@ -4,8 +4,8 @@ import { NavLink } from '~/components/link';
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** SETTINGS tab: the sub-tabs General (default), Journeys and Posts (admin-console section 2). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   return null;
 }
 

@@ -11,8 +11,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: insightsSt
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Stats | Leda Admin' }];
 
 /** STATS tab of /admin/team-editor/{teamId}: the learner insights charts and drill-down (one component). Product admins only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const insights = await loadTeamInsights(team.teamId, new URL(request.url));
   return { teamId: team.teamId, insights, segmentLimit: SEGMENT_USERS_LIMIT };

@@ -22,15 +22,15 @@ export const handle: BreadcrumbHandle = {
 };
 
 /** /admin/team-editor/{teamId}: the title, the team form and the MEMBERS / SETTINGS / STATS tabs. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   return { team, constraint: formConstraint(teamSchemas.teamFormSchema) };
 }
 
 /** Saves the team form (name, description); back to the tab it was sent from, with 'Team saved.'. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const team = await teamFromParams(params);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: teamSchemas.teamFormSchema });

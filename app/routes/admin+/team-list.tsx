@@ -18,16 +18,16 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Organisat
 const PATH = '/admin/team-list';
 
 /** /admin/team-list: organisations (a page of them, URL state) each with its teams. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const query = organisationsList.parse(new URL(request.url));
   const page = await listOrganisationsWithTeams(getDb(), query);
   return { page, flash: flashOf(request), createTeam: await createTeamChoices() };
 }
 
 /** Create Team and Quick join (organisation or team): see people-actions.server.ts. */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   return runPeopleIntent(request, admin);
 }
 

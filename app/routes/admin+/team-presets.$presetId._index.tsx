@@ -13,8 +13,8 @@ export const PRESET_JOURNEYS_ERROR = 'Error while saving this preset. Please rel
 export const PRESET_JOURNEY_DELETE_ERROR = 'Error while deleting this preset journey';
 
 /** Preset editor, JOURNEYS tab: length, weeks before unlock, breaks, order; add and remove (JS on and off). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const presetId = idParam(params, 'presetId');
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   const journeys = await listPickableJourneys(getDb());
@@ -24,8 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const id = presetItemId;
 const whole = (v: FormDataEntryValue | null) => (typeof v === 'string' && /^\d{1,4}$/.test(v.trim()) ? Number(v) : NaN);
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const presetId = idParam(params, 'presetId');
   const form = await readFormData(request);
   const intent = String(form.get('intent') ?? '');

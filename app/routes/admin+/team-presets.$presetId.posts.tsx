@@ -21,8 +21,8 @@ export const PRESET_SAVE_BUG = 'Bug while saving preset';
  * the post's files unless one is ticked for removal. ?edit=<id> edits a post, ?confirm=<id> asks
  * before deleting.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const presetId = idParam(params, 'presetId');
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   return {
@@ -36,12 +36,12 @@ type Result = { ok: boolean; message: string | null; errors: Record<string, stri
 const fail = (status: number, errors: Record<string, string>, message: string | null = null) => data<Result>({ ok: false, message, errors }, { status });
 const ids = (values: FormDataEntryValue[]) => new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0));
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const presetId = idParam(params, 'presetId');
   let read: Awaited<ReturnType<typeof readFormWithFiles>>;
   try {
-    read = await readFormWithFiles(request);
+    read = await readFormWithFiles(request, context);
   } catch (err) {
     if (!(err instanceof Response)) throw err;
     const body = (await err.json().catch(() => null)) as { errorMsg?: string } | null;

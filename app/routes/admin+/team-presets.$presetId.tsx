@@ -22,15 +22,15 @@ export const PRESET_SAVED = 'Preset saved.';
 export const PRESET_SAVE_BUG = 'Bug while saving preset';
 
 /** /admin/team-presets/{presetId}: the preset settings form above the JOURNEYS and POSTS tabs. Product admins only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const presetId = idParam(params, 'presetId');
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   return { preset: { presetId: preset.presetId, name: preset.name, description: preset.description } };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const presetId = idParam(params, 'presetId');
   const form = await readFormData(request);
   const parsed = presetSchemas.update.safeParse({ preset: { presetId, name: String(form.get('name') ?? ''), description: String(form.get('description') ?? '') } });

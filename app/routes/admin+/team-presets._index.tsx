@@ -15,14 +15,14 @@ export const meta: MetaFunction = () => [{ title: 'Pre-set team settings | Leda 
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Pre-set team settings', to: '/admin/team-presets' }) };
 
 /** /admin/team-presets: the preset list (search, sort, paging in the URL) with create new, duplicate and edit. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const query = presetList.parse(new URL(request.url));
   return listPresets(getDb(), query);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const form = Object.fromEntries(await readFormData(request));
   const parsed = presetListIntent.safeParse(form);
   if (!parsed.success) return data({ errors: { form: 'Bug while saving preset' } as Record<string, string> }, { status: 400 });

@@ -32,8 +32,8 @@ async function userFromParams(userId: string | undefined) {
 }
 
 /** /admin/user-editor (create) and /admin/user-editor/{userId} (edit): the page form the list's dialog also posts to. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const user = await userFromParams(params.userId);
   const returnTo = adminReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST);
   // Their data exports (issue 27 s.2): an admin downloads only the ones they asked for.
@@ -53,8 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const user = await userFromParams(params.userId);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: peopleSchemas.userFormSchema });

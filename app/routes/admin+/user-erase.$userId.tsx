@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -15,20 +16,20 @@ import { requireProductAdmin } from '~/utils/session.server';
 export const meta: MetaFunction = () => [{ title: 'Erase user | Leda Admin' }];
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Erase user' }) };
 
-async function target(request: Request, params: LoaderFunctionArgs['params']) {
-  const admin = await requireProductAdmin(request);
+async function target(request: Request, context: AppLoadContext, params: LoaderFunctionArgs['params']) {
+  const admin = await requireProductAdmin(request, context);
   const t = await orNotFound(() => getErasureTarget(getDb(), idParam(params, 'userId')));
   return { admin, t, allowed: policy.canEraseSomeone(admin, t) };
 }
 
 /** /admin/user-erase/{userId}: a product admin erases a person after a confirmation naming what happens (issue 27 s.3). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { t, allowed } = await target(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { t, allowed } = await target(request, context, params);
   return { userId: t.userId, fullName: t.fullName, email: t.email, erased: t.erasedAt !== null, allowed };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { admin, t, allowed } = await target(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { admin, t, allowed } = await target(request, context, params);
   const submission = parseWithZod(await readFormData(request), { schema: peopleSchemas.eraseFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (!allowed) return data(submission.reply({ formErrors: ['You cannot erase your own account here: ask for it in your settings.'] }), { status: 403 });

@@ -21,16 +21,16 @@ export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'User list
 const PATH = '/admin/user-list';
 
 /** /admin/user-list: filters, five sorts, search, a count and paging, all in the URL (decision 133). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireProductAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireProductAdmin(request, context);
   const query = usersList.parse(new URL(request.url));
   const page = await listUsers(getDb(), query);
   return { page, flash: flashOf(request), constraint: formConstraint(peopleSchemas.userFormSchema) };
 }
 
 /** Grant or revoke org admin (after the row's confirmation), then back to the same list URL. */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireProductAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireProductAdmin(request, context);
   const parsed = orgAdminForm.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response('The form could not be read. Please reload the page and try again.', { status: 400 });
   try {

@@ -6,8 +6,8 @@ import { requireUser } from '~/utils/session.server';
 export const meta = appMeta('Page not found');
 
 /** Unknown /app/* paths: the 404 panel inside the shell, status 404 (still for signed-in users only). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   return data({ notFound: true }, { status: 404 });
 }
 

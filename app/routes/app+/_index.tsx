@@ -3,8 +3,8 @@ import { redirectToAppHome } from '~/utils/app-shell.server';
 import { requireUser } from '~/utils/session.server';
 
 /** /app: the app home (student licence: stories; everyone else: team list), keeping the query string. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   redirectToAppHome(request, user);
 }
 

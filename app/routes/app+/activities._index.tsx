@@ -25,8 +25,8 @@ export const meta = appMeta('My Activities');
  * completed tasks read-only with Edit Task (?edit=<taskId>); the current task's form.
  * ?confirmDelete=1 asks before deleting.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const param = (name: string) => {
     const raw = url.searchParams.get(name);
@@ -51,9 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { cards, paging: { page, hasMore, myActivityId: selectedId }, selected, editId, savedId, confirmDelete: url.searchParams.get('confirmDelete') === '1' };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const { form, intent } = await readActivityForm(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { form, intent } = await readActivityForm(request, context);
   return runActivityIntent(user.userId, form, intent, ACTIVITIES_PATH);
 }
 

@@ -37,8 +37,8 @@ const selectedId = (url: URL) => {
  * with their dates, newest first, 20 a page (decision 232); the selected one (on this page or not)
  * shows its answers read-only, with star and message feedback.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const id = selectedId(url);
   const { cards, page, hasMore } = await listMyActivityCards(user.userId, true, readActivitiesPage(url));
@@ -53,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Feedback on a completed activity: stars (ActivityStars 8) and/or a message (ActivityMessage 9). */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const form = await readFormData(request);
   const id = idSchema.safeParse(form.get('myActivityId'));
   if (!id.success) return data({ formError: 'The form is not valid. Please reload the page and try again.' }, { status: 400 });

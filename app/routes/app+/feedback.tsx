@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
@@ -36,8 +37,8 @@ type Tab = 'request' | 'results';
 const tabOf = (request: Request): Tab => (new URL(request.url).searchParams.get('tab') === 'results' ? 'results' : 'request');
 
 /** Behind the feedback flag (off: 404) and for members of an organisation (policy.canUsePeerFeedback). */
-async function requireFeedbackUser(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+async function requireFeedbackUser(request: Request, context: AppLoadContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
   if (!isFeatureOn('feedback') || !policy.canUsePeerFeedback(user)) throw new Response('Not found', { status: 404 });
   return user;
 }
@@ -46,8 +47,8 @@ async function requireFeedbackUser(request: Request): Promise<CurrentUser> {
  * /app/feedback: tabs Request feedback and Feedback results (?tab=, links, no JavaScript needed) and
  * a Learn about feedback accordion (learner-app 2, 4). Each tab loads only its own data.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireFeedbackUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeedbackUser(request, context);
   const tab = tabOf(request);
   const db = getDb();
   if (tab === 'request') {
@@ -72,8 +73,8 @@ interface ActionData {
 }
 
 /** Request by email, ask a contact again, delete a contact, get a shareable link: plain POSTs. */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireFeedbackUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireFeedbackUser(request, context);
   const db = getDb();
   const form = await readFormData(request);
   const intent = form.get('intent');

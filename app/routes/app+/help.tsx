@@ -108,8 +108,8 @@ const TOPICS: { title: string; body: string[]; feature?: 'feedback' }[] = [
 ];
 
 /** /app/help: help accordions, a Contact us mail link, and for product admins an Admin button. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return {
     topics: TOPICS.filter((t) => !t.feature || isFeatureOn(t.feature)).map(({ title, body }) => ({ title, body })),
     supportEmail: loadEnv().SUPPORT_EMAIL,

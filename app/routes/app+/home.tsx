@@ -16,10 +16,10 @@ export const meta = appMeta('Home');
  * student licence keeps the spec's home (the stories), so /app/home still redirects there, keeping
  * the query string.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   if (appHomePath(user) !== '/app/home') redirectToAppHome(request, user);
-  return loadLearnerHome(request, user);
+  return loadLearnerHome(request, context, user);
 }
 
 type Home = Awaited<ReturnType<typeof loadLearnerHome>>;

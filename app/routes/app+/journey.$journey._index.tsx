@@ -12,8 +12,8 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.journey
  * in progress, else 'end'; a journey not yet started shows its steps and Start (a POST, JS on or off).
  * Missing, foreign or locked journeys are the 404 page; the student licence goes home.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) => journeyIndexLoader(request, params.journey);
-export const action = ({ request, params }: ActionFunctionArgs) => journeyAction(request, params.journey);
+export const loader = ({ request, params, context }: LoaderFunctionArgs) => journeyIndexLoader(request, context, params.journey);
+export const action = ({ request, params, context }: ActionFunctionArgs) => journeyAction(request, context, params.journey);
 
 export default function Journey() {
   const { journey } = useLoaderData<typeof loader>();

@@ -11,8 +11,8 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${da
  * /app/journey/{journey}/step/{step|end}: the step navigation with statuses, the step's items (video,
  * reading, survey, game) and activities, Back/Next 'STEP n' at top and bottom, or the Journey End panel.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) => journeyStepLoader(request, params.journey, params.step);
-export const action = ({ request, params }: ActionFunctionArgs) => journeyAction(request, params.journey);
+export const loader = ({ request, params, context }: LoaderFunctionArgs) => journeyStepLoader(request, context, params.journey, params.step);
+export const action = ({ request, params, context }: ActionFunctionArgs) => journeyAction(request, context, params.journey);
 
 export default function JourneyStep() {
   const { journey, step, stepIndex, activities, watched, read, played, surveyed, resumed, justCompleted, completedOn } = useLoaderData<typeof loader>();

@@ -8,8 +8,8 @@ import { requireUser } from '~/utils/session.server';
  * /app/journey/{journey}/summary.pdf: the learner's own summary of a journey they completed (a 403 page
  * before that; the 404 page for a journey they may not read).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   try {
     const { fileName, bytes } = await journeySummaryPdf(getDb(), user, routeId(params.journey));
     return new Response(Buffer.from(bytes), {

@@ -8,7 +8,6 @@ import { Link } from '~/components/link';
 import { formatShortDate } from '~/utils/dates';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
-import { userTeams } from '~/utils/team-access.server';
 
 export const meta = appMeta('My journeys');
 
@@ -16,10 +15,10 @@ export const meta = appMeta('My journeys');
  * /app/journeys: My journeys across the learner's teams (issue 25): in progress, not started and
  * completed, each with its progress and teams. A student licence has no journeys: the app home.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   if (!policy.canSeeJourneys(user)) throw redirect(appHomePath(user));
-  const journeys = await listMyJourneys(getDb(), user, await userTeams(request, user.userId));
+  const journeys = await listMyJourneys(getDb(), user, await context.teams());
   return {
     inProgress: journeys.filter((j) => j.state === 'inprogress'),
     notStarted: journeys.filter((j) => j.state === 'notstarted'),

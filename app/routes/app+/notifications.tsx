@@ -15,8 +15,8 @@ export const meta = appMeta('Notifications');
  * shown ones seen (seenAt set once; this page still flags them 'New'); following one marks it
  * actioned (actionedAt set once) and then goes to its link.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const notifications = await listRecent(getDb(), user.userId);
   const unseen = notifications.filter((n) => !n.seenAt).map((n) => n.userNotificationId);
   if (unseen.length) await markSeen(getDb(), user.userId, unseen);
@@ -24,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Mark all as seen', or follow one notification (plain POSTs, work without JavaScript). */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const form = await readFormData(request);
   if (form.get('intent') === 'actioned') {
     const id = actionedBody.shape.userNotificationId.safeParse(Number(form.get('userNotificationId')));

@@ -12,7 +12,6 @@ import { PostCard, type FeedPost } from '~/components/feed/post-card';
 import { appMeta } from '~/utils/meta';
 import { handlePostAction, summaryOf, withRights } from '~/utils/post-actions.server';
 import { requireUser } from '~/utils/session.server';
-import { userTeams } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
@@ -25,11 +24,11 @@ const parseId = (v: string | undefined) => (/^\d{1,9}$/.test(v ?? '') && Number(
  * /app/post/{postId}: one post with its comments open and a button back to the team home. A malformed
  * id is a 404; a deleted, unknown or out-of-reach post says 'This post is no longer availble.'.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const postId = parseId(params.postId);
   if (postId === null) throw new Response('Not found', { status: 404 });
-  const teams = await userTeams(request, user.userId);
+  const teams = await context.teams();
   const home = teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team';
   try {
     const post = await getPost(getDb(), user, postId);
@@ -46,11 +45,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const postId = parseId(params.postId);
   if (postId === null) throw new Response('Not found', { status: 404 });
-  return handlePostAction(request, user, `/app/post/${postId}`);
+  return handlePostAction(request, context, user, `/app/post/${postId}`);
 }
 
 export default function PostPage() {

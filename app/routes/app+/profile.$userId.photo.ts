@@ -10,8 +10,8 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
  * people sharing an organisation or team, product admins); 404 for anyone else or no photo. The
  * page links it with ?v=<photo> so a new photo is a new URL and this one may be cached privately.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   if (!isUserIdShape(params.userId)) return notFound();
   const photo = await readProfilePhoto(getDb(), user, Number(params.userId)).catch((e) => (isDomainError(e) ? null : Promise.reject(e)));
   if (!photo) return notFound();

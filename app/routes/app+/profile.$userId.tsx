@@ -14,8 +14,8 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data && !dat
  * /app/profile/{userId}: a profile the viewer may see (a shared organisation or team; product
  * admins any). Unknown, malformed and invisible ids alike: 'User not found.' with a 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return profilePageData(user, params.userId ?? '');
 }
 

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
@@ -16,27 +17,27 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileSty
 export const meta = appMeta('Erase a person');
 
 /** Who may: the one policy (organisation admins their organisation's people, product admins anyone). Others: 404, as for a profile they cannot see. */
-async function target(request: Request, params: LoaderFunctionArgs['params']) {
-  const viewer = await requireUser(request);
+async function target(request: Request, context: AppLoadContext, params: LoaderFunctionArgs['params']) {
+  const viewer = await requireUser(request, context);
   const t = await orNotFound(() => getErasureTarget(getDb(), idParam(params, 'userId')));
   if (t.erasedAt !== null || !policy.canEraseSomeone(viewer, t)) throw data(null, { status: 404 });
   return { viewer, t };
 }
 
 /** /app/profile/{userId}/erase: an organisation admin erases one of their organisation's people (issue 27 s.3). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (new URL(request.url).searchParams.get('done') === '1') {
-    await requireUser(request);
+    await requireUser(request, context);
     const t = await orNotFound(() => getErasureTarget(getDb(), idParam(params, 'userId')));
     if (t.erasedAt === null) throw data(null, { status: 404 });
     return { done: true as const };
   }
-  const { t } = await target(request, params);
+  const { t } = await target(request, context, params);
   return { done: false as const, userId: t.userId, fullName: t.fullName, email: t.email };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { viewer, t } = await target(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { viewer, t } = await target(request, context, params);
   const submission = parseWithZod(await readFormData(request), { schema: peopleSchemas.eraseFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   await eraseUser(getDb(), viewer.userId, t.userId, { keepPosts: submission.value.posts === 'keep', reason: 'admin' });

@@ -11,8 +11,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: profileSty
 export const meta = appMeta('My profile');
 
 /** /app/profile: the current user's own profile, with the edit shortcut. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return profilePageData(user, user.userId);
 }
 

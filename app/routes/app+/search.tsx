@@ -13,8 +13,8 @@ const KIND_LABEL = { journey: 'Journey', skill: 'Skill', story: 'Story', activit
  * /app/search?q=: the learner search over skills, stories, journeys, activities and articles, ranked,
  * only what the learner may open (decision 271). A GET form: it works without JavaScript and can be linked.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   return searchForLearner(user, new URL(request.url).searchParams.get('q'));
 }
 

@@ -15,8 +15,8 @@ export const meta = appMeta('Your data');
 const PATH = '/app/settings/data';
 
 /** /app/settings/data: "Download my data" (issue 27 s.2) with the export's progress, and the way to erasure. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const found = await latestDataExport(getDb(), user.userId, user.userId);
   return {
     exported: found && {
@@ -32,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Starts an export of the signed-in person's own data (a second click while one runs answers that one). */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   try {
     await requestDataExport(getDb(), user, user.userId);
   } catch (error) {

@@ -9,8 +9,8 @@ import { requireUser } from '~/utils/session.server';
  * or the product admin who asked for it (their session only); anyone else, and an expired or unfinished
  * export, gets 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const exportId = idParam(params, 'exportId');
   const file = await orNotFound(() => openDataExport(getDb(), user, exportId));
   return new Response(createReadableStreamFromReadable(file.open()), {

@@ -29,8 +29,8 @@ const MESSAGES = {
 } as const;
 
 /** /app/settings/erase: a person asks for their account to be erased (after 14 days, unless withdrawn; issue 27 s.3). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const pending = await getErasureRequest(getDb(), user.userId);
   const done = new URL(request.url).searchParams.get('done');
   return {
@@ -40,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   if (submission.value.intent === 'withdraw') {

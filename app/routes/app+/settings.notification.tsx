@@ -39,8 +39,8 @@ const shownFor = (user: CurrentUser) => ({
 });
 
 /** /app/settings/notification: email reminders, Leda updates and the time zone of the signed-in user. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const db = getDb();
   const url = new URL(request.url);
   const [s, zoneStored] = await Promise.all([getUserSettings(db, user.userId), hasStoredTimeZone(db, user.userId)]);
@@ -68,8 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Saves the form, or (after the confirm step) resets every notification setting; always the signed-in user's own. */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const form = await readFormData(request);
   const intent = form.get('intent');
   if (intent === 'reset') {

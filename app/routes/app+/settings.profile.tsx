@@ -27,8 +27,8 @@ type Saved = keyof typeof SAVED;
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 /** /app/settings/profile: photo, details and password of the signed-in user (learner-app s.2, s.5). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const url = new URL(request.url);
   const saved = url.searchParams.get('saved');
   return {
@@ -54,12 +54,12 @@ const done = (saved: Saved) => redirect(saved === 'password' ? `${PATH}?saved=pa
 const photoError = (photoError: string) => data<SettingsActionData>({ form: 'photo', photoError }, { status: 400 });
 
 /** Every write is the signed-in user's own: the forms carry no user id. */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
     let files: { bytes: Uint8Array }[];
     try {
-      files = await readUploadedFiles(request, MAX_PHOTO_BYTES + 64 * 1024);
+      files = await readUploadedFiles(request, context, MAX_PHOTO_BYTES + 64 * 1024);
     } catch (error) {
       if (error instanceof Response) return photoError(error.status === 413 ? `The photo is too large (max ${MAX_PHOTO_BYTES / 1024 / 1024} MB).` : 'The upload could not be read.');
       throw error;
@@ -97,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== 'success') {
       return data<SettingsActionData>({ form: 'password', result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
     }
-    const auth = await getAuth(request);
+    const auth = await getAuth(request, context);
     try {
       await changePassword(getDb(), { userId: user.userId, sessionId: auth!.sessionId, currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword });
     } catch (error) {

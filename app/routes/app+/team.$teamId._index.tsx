@@ -31,8 +31,8 @@ const AVATARS = 6;
  * The feed is offset-based, 10 a page: ?offset=N renders that page with a 'Load more posts' link
  * (works without JavaScript); with it, the next page is fetched and appended.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'member');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'member');
   const url = new URL(request.url);
   const raw = Number(url.searchParams.get('offset') ?? 0);
   const offset = Number.isInteger(raw) && raw >= 0 && raw <= MAX_OFFSET ? raw : 0;
@@ -61,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     journeys,
     featuredStory,
     editor: canPost
-      ? { audiences: await audienceOptions(request, user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
+      ? { audiences: await audienceOptions(request, context, user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
       : null,
     scheduledAt: scheduled && !Number.isNaN(Date.parse(scheduled)) ? new Date(scheduled).toISOString() : null,
   };
@@ -70,9 +70,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type TeamUser = { userId: number; fullName: string; profilePhotoBlobId: string | null };
 const NO_AVATARS = { admins: { shown: [], total: 0 }, members: { shown: [], total: 0 } };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'member');
-  return handlePostAction(request, user, `/app/team/${team.teamId}`);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'member');
+  return handlePostAction(request, context, user, `/app/team/${team.teamId}`);
 }
 
 function Avatars({ label, users }: { label: string; users: { shown: TeamUser[]; total: number } }) {

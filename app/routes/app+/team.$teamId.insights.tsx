@@ -17,8 +17,8 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `Insi
  * (?segment=journeyId:status). Organisation admins of the team's organisation and product admins
  * (policy.canSeeTeamInsights); an unknown team goes to the user's first team (decision 150).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { team } = await requireTeamAccess(request, params.teamId, 'insights', 'app-home');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { team } = await requireTeamAccess(request, context, params.teamId, 'insights', 'app-home');
   const insights = await loadTeamInsights(team.teamId, new URL(request.url));
   return { teamId: team.teamId, teamName: team.name, insights, segmentLimit: SEGMENT_USERS_LIMIT };
 }

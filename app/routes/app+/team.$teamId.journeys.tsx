@@ -28,8 +28,8 @@ const FILTERS = [
  * and the unscheduled journeys, filtered by ?filter= (a link list, so it works without JavaScript).
  * Members of a team with journeys, never a student licence; otherwise the app home (decision 255).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'journeys', 'app-home');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'journeys', 'app-home');
   const filter = timelineFilter.parse(new URL(request.url).searchParams.get('filter') ?? 'all');
   const page = await getTeamJourneysPage(getDb(), user, team.teamId, filter);
   // Spec: "redirects home if the team is missing or has no journeys" (the app home, decision 255).
@@ -38,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The learner's private calendar link of their teams' journey schedules: make a new one (revoking the old) or revoke it. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user } = await requireTeamAccess(request, params.teamId, 'journeys', 'app-home');
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user } = await requireTeamAccess(request, context, params.teamId, 'journeys', 'app-home');
   const form = await request.formData().catch(() => null);
   const parsed = calendarAction.safeParse({ intent: form?.get('intent') });
   if (!parsed.success) return data({ formError: 'That request was not valid.', calendarUrl: null }, { status: 400 });

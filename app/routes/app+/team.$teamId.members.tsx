@@ -13,8 +13,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${data.teamName} Members` : 'Members'));
 
 /** /app/team/{teamId}/members: the team's members sorted by full name, each linking to a profile. Members only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'member');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'member');
   const users = await listTeamUsers(getDb(), user, { teamId: team.teamId, organisationId: team.organisationId });
   return { teamId: team.teamId, teamName: team.name, users };
 }

@@ -17,15 +17,15 @@ export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data ? `${da
  * /app/team/{teamId}/posts: every post of the team, scheduled ones included, with edit and delete.
  * Team admins, organisation admins of its organisation, product admins (canSeeTeamPosts).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'posts');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'posts');
   const posts = await listTeamPosts(getDb(), user, { teamId: team.teamId, organisationId: team.organisationId });
   return { teamId: team.teamId, teamName: team.name, posts: toTeamPostRows(posts) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, params.teamId, 'posts');
-  return handlePostAction(request, user, `/app/team/${team.teamId}/posts`);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'posts');
+  return handlePostAction(request, context, user, `/app/team/${team.teamId}/posts`);
 }
 
 export default function TeamPosts() {

@@ -5,7 +5,6 @@ import { formatShortDate } from '~/utils/dates';
 import { policy } from '@modules/identity/index.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
-import { teamListCards, teamListJourneys } from '~/utils/team-access.server';
 
 export const meta = appMeta('Teams');
 
@@ -20,10 +19,10 @@ export function journeyLine(t: { currentJourney: string | null; nextJourney: { n
 }
 
 /** /app/team: the user's enabled teams as cards: name, description, member count and current journey. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // Both come with the session's statement on a page read (session.server.ts); else a query each, at once.
-  const [teams, current] = await Promise.all([teamListCards(request, user.userId), teamListJourneys(request, user)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The cards and their current journeys are asked with the guard, so a page read has them in the
+  // session's own statement (app/runtime/context.server.ts); asked later, they are a query each.
+  const [user, teams, current] = await Promise.all([requireUser(request, context), context.teamCards(), context.currentJourneys()]);
   return {
     organisationName: user.userPermissions.organisationName,
     showJourneys: policy.canSeeJourneys(user),

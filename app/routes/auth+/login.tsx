@@ -7,27 +7,26 @@ import { getDb } from '@modules/shared/index.server';
 import { login } from '@modules/identity/index.server';
 import { loginSchema } from '~/utils/form-schemas.server';
 import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
-import { clientIpOf } from '~/utils/request-context.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireAnonymous, safeRedirectPath } from '~/utils/session.server';
 import { authMeta } from '~/utils/meta';
 
 export const meta = authMeta('Log in');
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
   return { constraint: formConstraint(loginSchema) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: ['password'] }), { status: 400 });
   }
   const { email, password, thenTo } = submission.value;
-  const result = await login(getDb(), { email, password, clientIp: clientIpOf(request) });
+  const result = await login(getDb(), { email, password, clientIp: context.clientIp });
   switch (result.status) {
     case 'ok':
       throw redirect(safeRedirectPath(thenTo, result.homePath), { headers: { 'Set-Cookie': result.setCookie } });

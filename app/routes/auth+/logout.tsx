@@ -2,7 +2,6 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { recordPageEvent } from '@modules/admin/index.server';
 import { blankSessionCookie, logout } from '@modules/identity/index.server';
 import { getDb } from '@modules/shared/index.server';
-import { storeOf } from '~/utils/request-context.server';
 import { getAuth } from '~/utils/session.server';
 
 /**
@@ -15,15 +14,14 @@ export async function loader() {
   throw redirect('/');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const auth = await getAuth(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await getAuth(request, context);
   if (auth) {
     await recordPageEvent(getDb(), { event: 'logout', path: '/auth/logout' }, auth.user.userId);
     await logout(auth.sessionId);
   }
   // Reading the session may have queued a refreshed cookie (sliding expiry); drop it so the blank one wins.
-  const store = storeOf(request);
-  if (store) store.setCookies.length = 0;
+  context.setCookies.length = 0;
   throw redirect('/', { headers: { 'Set-Cookie': blankSessionCookie() } });
 }
 

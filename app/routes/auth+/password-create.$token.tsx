@@ -6,12 +6,12 @@ import { authMeta } from '~/utils/meta';
 /** /auth/password-create/{token}: the link from the welcome email (password setup). */
 export const meta = authMeta('Create a password');
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return newPasswordLoader(request, params.token, 'password-create');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return newPasswordLoader(request, context, params.token, 'password-create');
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return newPasswordAction(request, params.token, 'password-create');
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return newPasswordAction(request, context, params.token, 'password-create');
 }
 
 export default function PasswordCreatePage() {

@@ -8,7 +8,6 @@ import { getDb } from '@modules/shared/index.server';
 import { FORGOT_PASSWORD_DONE, requestPasswordReset } from '@modules/identity/index.server';
 import { forgotPasswordSchema } from '~/utils/form-schemas.server';
 import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
-import { clientIpOf } from '~/utils/request-context.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireAnonymous } from '~/utils/session.server';
 import { authMeta } from '~/utils/meta';
@@ -21,18 +20,18 @@ interface ActionData {
   doneMessage: string | null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
   return { constraint: formConstraint(forgotPasswordSchema) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: forgotPasswordSchema });
   if (submission.status !== 'success') {
     return data<ActionData>({ result: submission.reply(), doneMessage: null }, { status: 400 });
   }
-  await requestPasswordReset(getDb(), { email: submission.value.email, clientIp: clientIpOf(request) });
+  await requestPasswordReset(getDb(), { email: submission.value.email, clientIp: context.clientIp });
   return data<ActionData>({ result: null, doneMessage: FORGOT_PASSWORD_DONE });
 }
 

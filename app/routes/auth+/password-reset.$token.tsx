@@ -6,12 +6,12 @@ import { authMeta } from '~/utils/meta';
 /** /auth/password-reset/{token}: the link from the forgot-password email. */
 export const meta = authMeta('Change password');
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return newPasswordLoader(request, params.token, 'password-reset');
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return newPasswordLoader(request, context, params.token, 'password-reset');
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return newPasswordAction(request, params.token, 'password-reset');
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return newPasswordAction(request, context, params.token, 'password-reset');
 }
 
 export default function PasswordResetPage() {

@@ -18,13 +18,13 @@ const VERIFY_FAILED_MESSAGE = 'Sorry, something went wrong.';
 
 export const meta = authMeta('Verify your account');
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
   return null;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
   let outcome: Awaited<ReturnType<typeof verifyAccount>>;
   try {
     outcome = await verifyAccount(getDb(), params.token ?? '');

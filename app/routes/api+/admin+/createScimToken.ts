@@ -20,7 +20,7 @@ export const loader = route.loader;
 /** Someone who can manage no organisation's provisioning (a learner) is refused before the body is read, like every /api/admin path. */
 export const action = Object.assign(
   async (args: ActionFunctionArgs) => {
-    const auth = await getAuth(args.request);
+    const auth = await getAuth(args.request, args.context);
     if (auth && !policy.canManageOrganisationProvisioning(auth.user, { organisationId: auth.user.userPermissions.organisationId ?? 0 })) {
       return apiError(403, NO_PERMISSION);
     }

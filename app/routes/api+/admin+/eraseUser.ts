@@ -25,7 +25,7 @@ export const loader = route.loader;
 
 async function gate(args: ActionFunctionArgs) {
   if (args.request.method === 'POST') {
-    const auth = await requireApiUser(args.request).catch((e: unknown) => e);
+    const auth = await requireApiUser(args.request, args.context).catch((e: unknown) => e);
     if (auth instanceof Response) return auth;
     if (auth instanceof Error) throw auth;
     if (!policy.canEraseAnyone((auth as Awaited<ReturnType<typeof requireApiUser>>).user)) return apiError(403, NO_PERMISSION);

@@ -9,5 +9,5 @@ import { startSessionPayload } from '~/utils/session-start.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiAuthenticateSchema,
-  handler: async ({ body, request }) => startSessionPayload(request, body),
+  handler: async ({ body, request, context }) => startSessionPayload(request, context, body),
 });

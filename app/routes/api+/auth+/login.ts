@@ -2,7 +2,6 @@ import { getDb } from '@modules/shared/index.server';
 import { login } from '@modules/identity/index.server';
 import { apiLoginSchema } from '@modules/identity/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { clientIpOf } from '~/utils/request-context.server';
 
 /**
  * POST /api/auth/login {email, password} -> {success, token, isLocked, errorMsg}. The token is
@@ -13,8 +12,8 @@ import { clientIpOf } from '~/utils/request-context.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiLoginSchema,
-  handler: async ({ body, request }) => {
-    const result = await login(getDb(), { email: body.email, password: body.password, clientIp: clientIpOf(request) });
+  handler: async ({ body, context }) => {
+    const result = await login(getDb(), { email: body.email, password: body.password, clientIp: context.clientIp });
     switch (result.status) {
       case 'ok':
         return { success: true, token: result.sessionId, isLocked: false, errorMsg: null };

@@ -12,11 +12,11 @@ import { requireApiUser } from '~/utils/session.server';
  */
 export const loader = async () => apiError(405, 'Use POST for this path.');
 
-async function uploadPhoto({ request }: ActionFunctionArgs) {
+async function uploadPhoto({ request, context }: ActionFunctionArgs) {
   try {
     if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
-    const auth = await requireApiUser(request);
-    const files = await readUploadedFiles(request, MAX_PHOTO_BYTES + 64 * 1024);
+    const auth = await requireApiUser(request, context);
+    const files = await readUploadedFiles(request, context, MAX_PHOTO_BYTES + 64 * 1024);
     if (files.length !== 1) return apiError(400, files.length ? 'Upload one photo at a time.' : 'Choose a photo to upload.');
     return Response.json(await uploadProfilePhoto(getDb(), auth.user.userId, files[0]!.bytes));
   } catch (error) {

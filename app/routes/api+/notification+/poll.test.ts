@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, loadEnv, onQuery } from '@modules/shared/index.server';
 import { markSeen, notifyUsers, NotificationType } from '@modules/social/index.server';
 import { makeUser, signIn } from '../../../../tests/support/factories';
-import { createHttpApp } from '~/utils/http-app.server';
+import { createHttpApp } from '~/runtime/http-app.server';
 
 /**
  * GET /api/notification/poll through the Express app as server.ts serves it (decision 259): the

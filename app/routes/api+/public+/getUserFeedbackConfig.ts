@@ -14,9 +14,9 @@ import { feedbackVisitor } from '~/utils/feedback-respondent.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: feedbackConfigBody,
-  handler: async ({ body, request }) => {
+  handler: async ({ body, request, context }) => {
     if (!isFeatureOn('feedback')) throw apiError(404, FEEDBACK_LINK_EXPIRED);
-    const visitor = await feedbackVisitor(request);
+    const visitor = await feedbackVisitor(request, context);
     return Response.json(await getFeedbackConfig(getDb(), body.token, visitor.viewing), { headers: visitor.headers });
   },
 });

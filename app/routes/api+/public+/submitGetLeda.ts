@@ -2,7 +2,6 @@ import { getDb } from '@modules/shared/index.server';
 import { recordPageEvent, submitEnquiry } from '@modules/admin/index.server';
 import { apiGetLedaSchema, HONEYPOT_FIELD } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { clientIpOf } from '~/utils/request-context.server';
 import { publicFormAnswer } from '~/utils/public-forms.server';
 
 /**
@@ -15,7 +14,7 @@ export const { loader, action } = apiRoute({
   access: 'public',
   optionalAuth: true,
   schema: apiGetLedaSchema,
-  handler: async ({ body, request, auth }) => {
+  handler: async ({ body, auth, context }) => {
     const db = getDb();
     const result = await submitEnquiry(
       db,
@@ -28,7 +27,7 @@ export const { loader, action } = apiRoute({
         teamSize: body.jobTitle,
         message: body.message,
       },
-      { clientIp: clientIpOf(request), honeypot: body[HONEYPOT_FIELD] },
+      { clientIp: context.clientIp, honeypot: body[HONEYPOT_FIELD] },
     );
     if (result.status === 'ok') {
       await recordPageEvent(db, { event: 'submitGetLeda', path: '/pricing', properties: { teamSize: body.jobTitle } }, auth?.user.userId ?? null);

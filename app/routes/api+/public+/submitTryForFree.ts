@@ -2,16 +2,15 @@ import { getDb } from '@modules/shared/index.server';
 import { submitEnquiry } from '@modules/admin/index.server';
 import { apiTryForFreeSchema, HONEYPOT_FIELD } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { clientIpOf } from '~/utils/request-context.server';
 import { publicFormAnswer } from '~/utils/public-forms.server';
 
 /** POST /api/public/submitTryForFree: stores the enquiry and emails sales; {} on success. */
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiTryForFreeSchema,
-  handler: async ({ body, request }) => {
+  handler: async ({ body, context }) => {
     const { [HONEYPOT_FIELD]: honeypot, ...v } = body;
-    const result = await submitEnquiry(getDb(), { kind: 'try-for-free', ...v }, { clientIp: clientIpOf(request), honeypot });
+    const result = await submitEnquiry(getDb(), { kind: 'try-for-free', ...v }, { clientIp: context.clientIp, honeypot });
     return publicFormAnswer(result);
   },
 });

@@ -4,7 +4,6 @@ import { FEEDBACK_LINK_EXPIRED } from '@modules/social/constants';
 import { submitUserFeedbackBody } from '@modules/social/schemas';
 import { apiError, apiRoute } from '~/utils/api.server';
 import { isFeatureOn } from '~/utils/features';
-import { clientIpOf } from '~/utils/request-context.server';
 import { feedbackVisitor } from '~/utils/feedback-respondent.server';
 
 /**
@@ -17,11 +16,11 @@ import { feedbackVisitor } from '~/utils/feedback-respondent.server';
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: submitUserFeedbackBody,
-  handler: async ({ body, request }) => {
+  handler: async ({ body, request, context }) => {
     if (!isFeatureOn('feedback')) throw apiError(404, FEEDBACK_LINK_EXPIRED);
-    const visitor = await feedbackVisitor(request);
+    const visitor = await feedbackVisitor(request, context);
     try {
-      await submitFeedback(getDb(), body.token, body.feedback, { clientIp: clientIpOf(request), respondent: visitor.answering });
+      await submitFeedback(getDb(), body.token, body.feedback, { clientIp: context.clientIp, respondent: visitor.answering });
     } catch (error) {
       if (isDomainError(error)) return Response.json({ errorMsg: error.message }, { status: error.status, headers: visitor.headers });
       throw error;

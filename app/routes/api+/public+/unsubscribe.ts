@@ -2,15 +2,14 @@ import { getDb } from '@modules/shared/index.server';
 import { unsubscribeEmail } from '@modules/admin/index.server';
 import { apiUnsubscribeSchema } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { clientIpOf } from '~/utils/request-context.server';
 import { publicFormAnswer } from '~/utils/public-forms.server';
 
 /** POST /api/public/unsubscribe {email}: no product-news email goes to it any more; {} on success. */
 export const { loader, action } = apiRoute({
   access: 'public',
   schema: apiUnsubscribeSchema,
-  handler: async ({ body, request }) => {
-    const result = await unsubscribeEmail(getDb(), body.email, { clientIp: clientIpOf(request), honeypot: body.website });
+  handler: async ({ body, context }) => {
+    const result = await unsubscribeEmail(getDb(), body.email, { clientIp: context.clientIp, honeypot: body.website });
     return publicFormAnswer(result);
   },
 });

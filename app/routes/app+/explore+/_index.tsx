@@ -13,8 +13,8 @@ export const links = exploreLinks;
 export const meta = appMeta('Explore');
 
 /** /app/explore: up to 5 random unlocked skills and 5 random stories. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const [items, progress] = await Promise.all([randomExploreItems(getDb()), getUserProgress(getDb(), user.userId)]);
   return {
     skills: items.skills.map((s) => ({

@@ -18,8 +18,8 @@ export const meta = appMeta('Activities');
  * progress with task progress; completed with the date). Adding one opens it in My Activities.
  * Two queries whatever the number of activities or of the learner's copies.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const [activities, states] = await Promise.all([getGlobalActivities(getDb()), cardStates(getDb(), user.userId)]);
   return {
     cards: activities.map((a) => {
@@ -29,9 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const { form, intent } = await readActivityForm(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { form, intent } = await readActivityForm(request, context);
   if (intent.intent !== 'add') return Response.json({ error: { myActivityTaskId: null, message: 'The form is not valid.', posted: null } }, { status: 400 });
   return runActivityIntent(user.userId, form, intent, '/app/explore/activities');
 }

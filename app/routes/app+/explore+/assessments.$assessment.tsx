@@ -23,8 +23,8 @@ async function loadPlay(userId: number, param: string | undefined) {
 }
 
 /** /app/explore/assessments/{assessment}: the survey player (start screen, one question at a time, results). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const { assessment, view } = await loadPlay(user.userId, params.assessment);
   const q = view.question;
   return {
@@ -56,8 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Every click is a POST; the attempt (answers, position) lives on the server, then the player reloads. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const { assessment } = await loadPlay(user.userId, params.assessment);
   const body = await parseIntent(request, surveyIntent);
   if (!body) return badRequest();

@@ -12,8 +12,8 @@ export const links = exploreLinks;
 export const meta = appMeta('Assessments');
 
 /** /app/explore/assessments: survey cards; a chosen survey runs in the nested player route over this list. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const [assessments, progress] = await Promise.all([listAssessments(getDb()), getUserProgress(getDb(), user.userId)]);
   return {
     assessments: assessments.map((a) => ({ assessmentId: a.assessmentId, urlId: a.urlId, name: a.name, overview: a.overview, completed: progress.assessment[String(a.assessmentId)] != null })),

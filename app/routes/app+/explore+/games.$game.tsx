@@ -24,8 +24,8 @@ async function loadPlay(userId: number, param: string | undefined) {
 }
 
 /** /app/explore/games/{game}: the dialogue game player (start window, stages, results) for the learner's attempt. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const { game, view } = await loadPlay(user.userId, params.game);
   const stage = view.stage;
   return {
@@ -59,8 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Every click of the player is a POST; the attempt's state changes on the server, then the player reloads. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const { game } = await loadPlay(user.userId, params.game);
   const body = await parseIntent(request, gameIntent);
   if (!body) return badRequest();

@@ -12,8 +12,8 @@ export const links = exploreLinks;
 export const meta = appMeta('Games');
 
 /** /app/explore/games: game cards; a chosen game plays in the nested player route over this list. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const [games, progress] = await Promise.all([listGames(getDb()), getUserProgress(getDb(), user.userId)]);
   return {
     games: games.map((g) => ({ gameId: g.gameId, urlId: g.urlId, name: g.name, overview: g.overview, completed: progress.game[String(g.gameId)] != null })),

@@ -23,8 +23,8 @@ async function loadSkill(param: string | undefined) {
 }
 
 /** /app/explore/skill/{skill}: content, related videos, thumbs, sibling skills, the side menu of groups. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const [skill, reference] = await Promise.all([loadSkill(params.skill), getReferenceData(getDb())]);
   const groups = reference.capabilities.flatMap((c) => c.skillGroups);
   const group = groups.find((g) => g.skillGroupId === skill.skillGroupId) ?? null;
@@ -53,8 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const skill = await loadSkill(params.skill);
   const body = await parseIntent(request, skillIntent);
   if (!body) return badRequest();

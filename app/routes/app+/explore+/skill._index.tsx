@@ -18,8 +18,8 @@ export const meta = appMeta('Skills');
  */
 export const SKILLS_PER_GROUP = 8;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const { capabilities } = await getReferenceData(getDb());
   return {
     capabilities: capabilities.map((c) => ({

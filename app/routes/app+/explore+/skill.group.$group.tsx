@@ -28,8 +28,8 @@ async function loadGroup(param: string | undefined) {
  */
 export const SKILLS_PER_PAGE = 24;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
   const pageParam = new URL(request.url).searchParams.get('page') ?? '1';
   if (!/^\d{1,5}$/.test(pageParam) || Number(pageParam) < 1) notFound();
   const [group, reference] = await Promise.all([loadGroup(params.group), getReferenceData(getDb())]);
@@ -53,8 +53,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   await loadGroup(params.group);
   const body = await parseIntent(request, thumbsIntent);
   if (!body) return badRequest();

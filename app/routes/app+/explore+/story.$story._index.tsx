@@ -10,8 +10,8 @@ import { requireUser } from '~/utils/session.server';
  * unwatched chapter by ordinal. A locked story or one without chapters stays here (the story frame
  * shows the locked panel or 'This Story has no chapters to display').
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const story = await getStory(getDb(), routeId(params.story));
   if (!story) notFound();
   if (story.isLocked) return null;

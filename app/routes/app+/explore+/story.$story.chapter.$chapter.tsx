@@ -29,9 +29,9 @@ async function loadChapter(params: { story?: string; chapter?: string }) {
 }
 
 /** /app/explore/story/{story}/chapter/{chapter}: the chapter's video, text and related panels. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), requestProgress(request, user.userId), getReferenceData(getDb())]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [{ story, chapter }, progress, reference] = await Promise.all([loadChapter(params), requestProgress(context, user.userId), getReferenceData(getDb())]);
   const ordered = byOrdinal(story.chapters);
   const next = ordered[ordered.findIndex((c) => c.chapterId === chapter.chapterId) + 1] ?? null;
   const relatedStories = findRelatedStories(reference, story.storyId, story.relatedSkills.map((s) => s.skillId), 2).map((s) => ({
@@ -59,8 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const { chapter } = await loadChapter(params);
   const body = await parseIntent(request, chapterIntent);
   if (!body) return badRequest();

@@ -23,9 +23,9 @@ async function loadStory(param: string | undefined) {
  * /app/explore/story/{story}: the story's frame (breadcrumbs, chapter carousel) around the selected
  * chapter. A locked story shows locked with the interest form and nothing of its chapters.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [story, progress] = await Promise.all([loadStory(params.story), requestProgress(request, user.userId)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const [story, progress] = await Promise.all([loadStory(params.story), requestProgress(context, user.userId)]);
   const chapters = story.isLocked ? [] : byOrdinal(story.chapters);
   return {
     story: {
@@ -47,8 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** A POST to the story itself: the locked story's "I'm interested". */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
   const story = await loadStory(params.story);
   if (!(await parseIntent(request, interestIntent))) return badRequest();
   return saveFeedback(request, user, { intent: 'interest', name: story.name });

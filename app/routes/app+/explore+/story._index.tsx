@@ -22,8 +22,8 @@ export const meta = appMeta('Stories');
 export const STORIES_PER_MODULE = 4;
 export const STORIES_PER_PAGE = 24;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
   const query = new URL(request.url).searchParams;
   const moduleParam = query.get('module');
   if (moduleParam !== null && !/^\d{1,9}$/.test(moduleParam)) notFound();

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler as createRemixHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node';
-import { RequestBodyTooLarge, TOO_LARGE_MESSAGE, type BodyAllowance } from './body-limit.server';
+import { RequestBodyTooLarge, TOO_LARGE_MESSAGE, type BodyAllowance } from '~/utils/body-limit.server';
 
 /**
  * A document page's answer (app/entry.server.tsx) that keeps its HTML as one string. The server
@@ -43,20 +43,22 @@ export function createRequestHandler({
   build,
   mode,
   getLoadContext,
-  bodyAllowance,
+  beforeHead,
 }: {
   build: ServerBuild;
   mode: string;
+  /** The request's context; its bodyAllowance is read again as each chunk arrives (an upload route may raise it). */
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The bytes this request's body may have; read again as each chunk arrives (an upload route may raise it). */
-  bodyAllowance: (req: ExpressRequest, res: ExpressResponse) => BodyAllowance;
+  /** Called once the answer's headers are set, before they are written. */
+  beforeHead?: (req: ExpressRequest, res: ExpressResponse, context: AppLoadContext) => void;
 }) {
   const handle = createRemixHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const state = { refused: false };
     try {
-      const response = await handle(webRequest(req, res, bodyAllowance(req, res), state), getLoadContext(req, res));
-      if (!state.refused) await sendResponse(res, response);
+      const context = getLoadContext(req, res);
+      const response = await handle(webRequest(req, res, context.bodyAllowance, state), context);
+      if (!state.refused) await sendResponse(res, response, beforeHead && (() => beforeHead(req, res, context)));
     } catch (error) {
       if (!state.refused) next(error);
     }
@@ -182,7 +184,7 @@ function discardRest(req: IncomingMessage, limit: number) {
 }
 
 /** Writes a Remix answer to Express: status, headers (each Set-Cookie apart), then the body. */
-export async function sendResponse(res: ExpressResponse, response: Response) {
+export async function sendResponse(res: ExpressResponse, response: Response, beforeHead?: () => void) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // The answer's own headers replace the defaults server.ts set (a file's sandbox CSP is the only
@@ -191,6 +193,7 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
     if (key === 'set-cookie') res.append(key, value);
     else res.setHeader(key, value);
   }
+  beforeHead?.();
   if (response instanceof DocumentResponse) {
     res.end(response.html);
     return;

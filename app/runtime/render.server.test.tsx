@@ -3,7 +3,7 @@ import type { EntryContext } from '@remix-run/node';
 import { renderToString } from 'react-dom/server';
 // Remix's own component that writes the loader data into the page (not part of its public index).
 import { StreamTransfer } from '@remix-run/react/dist/single-fetch.js';
-import { readHandoff } from './entry.server';
+import { readHandoff } from './render.server';
 
 const handoff = (chunks: string[]) =>
   new ReadableStream<Uint8Array>({

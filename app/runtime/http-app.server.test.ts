@@ -8,7 +8,7 @@ import { getDb, loadEnv, logger, putBlob } from '@modules/shared/index.server';
 import { SESSION_COOKIE } from '@modules/identity/index.server';
 import { makeUser, signIn } from '../../tests/support/factories';
 import { createHttpApp } from './http-app.server';
-import { FORM_BODY_LIMIT, JSON_BODY_LIMIT } from './body-limit.server';
+import { FORM_BODY_LIMIT, JSON_BODY_LIMIT } from '~/utils/body-limit.server';
 
 /**
  * The Express app as server.ts serves it, on a loopback port, with a Remix build made of the real

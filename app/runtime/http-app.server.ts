@@ -4,22 +4,22 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
 import compression from 'compression';
-import type { ServerBuild } from '@remix-run/node';
+import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import { logger, type loadEnv } from '@modules/shared/index.server';
 import { readSessionCookie } from '@modules/identity/index.server';
 import { pollNotModified } from '@modules/social/index.server';
 import { createRequestHandler } from './remix-express.server';
-import { registerApiRoutes } from './openapi.server';
-import { openRequestStore, REQUEST_STORE_HEADER, type RequestStore } from './request-context.server';
-import { connectionCloseWhile } from './graceful-close.server';
-import { refuseMalformedUrl } from './malformed-url.server';
-import { bodyLimitFor, declaredTooLarge, TOO_LARGE_MESSAGE } from './body-limit.server';
-import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from './security.server';
+import { registerApiRoutes } from '~/utils/openapi.server';
+import { RequestContext } from './context.server';
+import { connectionCloseWhile } from '~/utils/graceful-close.server';
+import { refuseMalformedUrl } from '~/utils/malformed-url.server';
+import { bodyLimitFor, declaredTooLarge, TOO_LARGE_MESSAGE } from '~/utils/body-limit.server';
+import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from '~/utils/security.server';
 
 /**
  * The Express app in front of Remix, as server.ts serves it (and the body-limit test builds it):
  * security headers, cross-site write refusal, body limits (docs/decisions/238), static files, the
- * per-request store, one access log line per request with its id (docs/decisions/239), Remix.
+ * request's context (context.server.ts), one access log line per request with its id (docs/decisions/239), Remix.
  */
 export interface HttpAppOptions {
   build: ServerBuild;
@@ -50,7 +50,7 @@ export function createHttpApp({ build, env, mode, isStopping = () => false, quer
     res.locals.requestId = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.once('close', () => {
-      const store = res.locals.store as RequestStore | undefined;
+      const context = res.locals.context as RequestContext | undefined;
       logger().info(
         {
           reqId: requestId,
@@ -58,7 +58,7 @@ export function createHttpApp({ build, env, mode, isStopping = () => false, quer
           path: req.path,
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          userId: store?.userId ?? null,
+          userId: context?.userId ?? null,
           ...(res.writableFinished ? {} : { aborted: true }),
         },
         'request',
@@ -127,48 +127,49 @@ export function createHttpApp({ build, env, mode, isStopping = () => false, quer
   const servePublic = express.static(publicDir, { maxAge: '1h' });
   app.use((req, res, next) => (publicEntries.has(req.path.split('/', 2)[1] ?? '') ? servePublic(req, res, next) : next()));
 
+  // Remix's documented seam: getLoadContext builds the request's one typed context
+  // (app/runtime/context.server.ts), which every loader and action reads as `context`.
   const remixHandler = createRequestHandler({
     build,
     mode,
-    getLoadContext: (_req, res) => res.locals.store as RequestStore & Record<string, unknown>,
-    bodyAllowance: (_req, res) => (res.locals.store as RequestStore).bodyAllowance!,
-  });
-
-  app.all('*', (req, res, next) => {
-    const store: RequestStore = {
-      clientIp: req.ip ?? '127.0.0.1',
-      cspNonce: newNonce(),
-      setCookies: [],
-      memo: new Map(),
-      requestId: res.locals.requestId as string,
-      bodyAllowance: { bytes: bodyLimitFor(req.path, req.get('content-type')) },
-    };
-    res.locals.store = store;
-    // Loaders find the store by this header (app/utils/request-context.server.ts); a client's value is replaced.
-    const { id, release } = openRequestStore(store);
-    req.headers[REQUEST_STORE_HEADER] = id;
-    res.once('close', release);
-    const queriesAtStart = queryCount?.() ?? 0;
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(store.cspNonce));
-    const writeHead = res.writeHead.bind(res);
-    res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
-      if (store.setCookies.length) {
-        const queued = cookiesNotSetBy(res.getHeader('set-cookie'), store.setCookies);
+    getLoadContext: (req, res) => {
+      const context = new RequestContext({
+        method: req.method,
+        accessToken: req.get('x-access-token') ?? null,
+        cookieHeader: req.get('cookie') ?? null,
+        clientIp: req.ip ?? '127.0.0.1',
+        cspNonce: newNonce(),
+        requestId: res.locals.requestId as string,
+        bodyAllowance: { bytes: bodyLimitFor(req.path, req.get('content-type')) },
+      });
+      res.locals.context = context;
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(context.cspNonce));
+      return context as AppLoadContext;
+    },
+    // Before the answer's head is written: the cookies the guards queued, the bench's query count,
+    // and no-store for anything signed in (security.server.ts).
+    beforeHead: (req, res, context) => {
+      if (context.setCookies.length) {
+        const queued = cookiesNotSetBy(res.getHeader('set-cookie'), context.setCookies);
         if (queued.length) res.appendHeader('Set-Cookie', queued);
       }
-      if (queryCount) res.setHeader('X-Leda-Queries', String(queryCount() - queriesAtStart));
+      if (queryCount) res.setHeader('X-Leda-Queries', String(queryCount() - (res.locals.queriesAtStart as number)));
       const current = res.getHeader('cache-control');
       const setsCookie = Boolean(res.getHeader('set-cookie'));
       if (needsNoStore({ path: req.path, cookieHeader: req.get('cookie'), hasToken: Boolean(req.get('x-access-token')), setsCookie, current })) {
         res.setHeader('Cache-Control', 'no-store');
       }
-      return writeHead(...args);
-    }) as typeof res.writeHead;
+    },
+  });
+
+  app.all('*', (req, res, next) => {
+    res.locals.queriesAtStart = queryCount?.() ?? 0;
     remixHandler(req, res, next).catch(next);
   });
 
   app.use(((err, _req, res, _next) => {
     logger().error({ reqId: res.locals.requestId, err }, 'unhandled request error');
+    if (!res.headersSent) res.status(500).setHeader('Cache-Control', 'no-store');
     if (!res.headersSent) res.status(500).type('text/plain').send("We're sorry, something went wrong. Please wait a moment and try again.");
   }) as express.ErrorRequestHandler);
 
