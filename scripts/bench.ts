@@ -29,6 +29,10 @@
  * --no-p99 skips it) at 0.8 × the median req/s it reached: requests are sent on a fixed schedule and
  * timed from the moment they were due (no coordinated omission), and the table prints their p99.
  *
+ *   npx tsx scripts/bench.ts --pages --profile /tmp/prof   the server under `node --cpu-prof`; prints,
+ *       per page, its CPU per request split into SQL client, React, Remix, HTTP, Leda code, GC
+ *       (scripts/bench/profile-pages.ts). The profiler costs CPU: measure without it.
+ *
  * The machine's load (uptime) is printed before and after: numbers from a busy machine are noisy.
  * To add a page, append a target to TARGETS.
  */
@@ -49,6 +53,7 @@ import { GROWN_FEED, growFeed } from './bench/grow-feed';
 import { prepareInsights } from './bench-insights';
 import { prepareAdmin } from './bench-admin';
 import { pinDatabase } from './bench/pin-database';
+import { printProfile, type ProfileWindow } from './bench/profile-pages';
 
 import { HELLO, HELLO_PAGE, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
 
@@ -68,6 +73,7 @@ const { values: args } = parseArgs({
     pages: { type: 'boolean', default: false },
     'p99-duration': { type: 'string', default: process.env.BENCH_P99_DURATION_S ?? '5' },
     'no-p99': { type: 'boolean', default: false },
+    profile: { type: 'string' },
     json: { type: 'string' },
   },
 });
@@ -170,7 +176,11 @@ interface Run {
   firstError?: string;
 }
 
-async function load(baseUrl: string, target: BenchTarget, ctx: BenchContext, pid: number | undefined): Promise<Run> {
+/** The measured runs' time windows, when the server is profiled (--profile). */
+const profileWindows: ProfileWindow[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function load(baseUrl: string, target: BenchTarget, ctx: BenchContext, pid: number | undefined, label?: string): Promise<Run> {
   const url = new URL(typeof target.path === 'function' ? target.path(ctx) : target.path, baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const run = async (ms: number) => {
@@ -200,7 +210,9 @@ async function load(baseUrl: string, target: BenchTarget, ctx: BenchContext, pid
   };
   try {
     await run(WARMUP_MS);
+    const from = monotonicUs();
     const r = await run(DURATION_MS);
+    if (label) profileWindows.push({ label, from, to: monotonicUs(), requests: r.requests });
     return { requests: r.requests, errors: r.errors, firstError: r.firstError, rps: r.requests / (r.elapsed / 1000), cpuPerRequest: r.cpu / Math.max(1, r.requests) };
   } finally {
     agent.destroy();
@@ -340,7 +352,7 @@ async function measureAll(
     rows[1]!.ratio.push(floor.rps / hello.rps);
     rows[1]!.cpu.push(floor.cpuPerRequest);
     for (let i = 0; i < targets.length; i++) {
-      const r = await load(servers.leda.url, targets[i]!, ctx, servers.leda.pid);
+      const r = await load(servers.leda.url, targets[i]!, ctx, servers.leda.pid, `${label}: ${targets[i]!.name}`);
       const row = rows[i + 2]!;
       row.rps.push(r.rps);
       row.ratio.push(r.rps / hello.rps);
@@ -491,7 +503,9 @@ async function main() {
 
     hello = await buildHelloApp(logFile);
     helloChild = spawnLogged(process.execPath, [hello.entry], { ...env, PORT: String(helloPort) }, logFile, hello.dir);
-    child = spawnLogged(process.execPath, [serverEntry], env, logFile);
+    const profileDir = args.profile ? path.resolve(args.profile) : undefined;
+    if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+    child = spawnLogged(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverEntry], env, logFile);
     pin.server(helloChild.pid);
     pin.server(child.pid);
     const startedAt = performance.now();
@@ -525,6 +539,10 @@ async function main() {
       if (args.json) fs.writeFileSync(args.json, JSON.stringify({ seeded, grown }, null, 2));
     } else if (args.json) fs.writeFileSync(args.json, JSON.stringify({ seeded }, null, 2));
     console.log(`\nmachine after: ${loadAverage()}`);
+    if (profileDir) {
+      await stopChild(child);
+      printProfile(profileDir, profileWindows);
+    }
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exitCode = 1;
