@@ -23,7 +23,7 @@ export const identityPrivacy: PrivacyRegistry = [
   },
   {
     table: 'team_users',
-    columns: { user_id: 'the member' },
+    columns: { user_id: 'the member', sort_name: 'your name, lower-cased, to list the team by name' },
     what: 'Which teams you belong to, and whether you administer them',
     purpose: 'to show your team its journeys, feed and members',
     export: 'teams.json',

@@ -55,6 +55,8 @@ export interface TeamUsersTable {
   user_id: number;
   is_team_admin: Generated<boolean>;
   created_at: CreatedAt;
+  /** The member's name as team lists sort it, lower(trim(first || ' ' || last)); kept by triggers (decision 310). */
+  sort_name: Generated<string>;
 }
 
 export interface SessionsTable {

@@ -139,21 +139,37 @@ const scheduledEntriesOf = prepared((db: Db, teamIds: number[]) =>
 /** The team's schedule for this learner. The caller has checked membership (requireTeamAccess). */
 export async function getTeamSchedule(db: Db, user: PolicyUser, teamId: number, now = new Date()) {
   if (!policy.canSeeJourneys(user)) return { entries: [] as TeamJourneyEntry[], teamJourneysEndAt: null as string | null };
-  const rows = await db
-    .selectFrom('team_journeys as t')
-    .innerJoin('journeys as j', 'j.id', 't.journey_id')
-    .select(['t.id', 't.journey_id', 't.scheduled_at', 't.unlocked_at', 't.length_days', 't.break_label', 'j.url_id', 'j.name', 'j.overview', 'j.is_locked'])
-    .where('t.team_id', '=', teamId)
-    .orderBy('t.ordinal')
-    .orderBy('t.id')
-    .limit(500)
-    .execute();
-  const schedule = await db.selectFrom('team_schedules').select('team_journeys_end_at').where('team_id', '=', teamId).executeTakeFirst();
-  const journeyIds = [...new Set(rows.map((r) => r.journey_id))];
-  const mine = journeyIds.length
-    ? await db.selectFrom('user_journeys').select(['id', 'journey_id', 'completed_at']).where('user_id', '=', user.userId).where('journey_id', 'in', journeyIds).execute()
-    : [];
-  const byJourney = new Map(mine.map((m) => [m.journey_id, m]));
+  // One statement (it was three in a row): the entries with the user's own journey (unique per user and
+  // journey), and the schedule's end on every row; a team without entries still answers one row.
+  const { rows: read } = await sql<{
+    end_at: Date | null;
+    id: number | null;
+    journey_id: number;
+    scheduled_at: Date | null;
+    unlocked_at: Date | null;
+    length_days: number | null;
+    break_label: string | null;
+    url_id: string;
+    name: string;
+    overview: string;
+    is_locked: boolean;
+    uj_id: number | null;
+    uj_completed_at: Date | null;
+  }>`
+    select s.end_at, e.* from (select (select team_journeys_end_at from team_schedules where team_id = ${teamId}) as end_at) s
+    left join lateral (
+      select t.id, t.journey_id, t.scheduled_at, t.unlocked_at, t.length_days, t.break_label, j.url_id, j.name, j.overview, j.is_locked,
+             uj.id as uj_id, uj.completed_at as uj_completed_at
+      from team_journeys t
+      join journeys j on j.id = t.journey_id
+      left join user_journeys uj on uj.user_id = ${user.userId} and uj.journey_id = t.journey_id
+      where t.team_id = ${teamId}
+      order by t.ordinal, t.id
+      limit 500
+    ) e on true`.execute(db);
+  const rows = read.filter((r) => r.id !== null) as (Omit<(typeof read)[number], 'id'> & { id: number })[];
+  const schedule = { team_journeys_end_at: read[0]?.end_at ?? null };
+  const byJourney = new Map(rows.filter((r) => r.uj_id !== null).map((r) => [r.journey_id, { id: r.uj_id!, completed_at: r.uj_completed_at }]));
   const entries = rows.map((r): TeamJourneyEntry => {
     const uj = byJourney.get(r.journey_id);
     const brk = isBreak({ journeyId: r.journey_id, breakLabel: r.break_label });

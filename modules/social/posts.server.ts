@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
@@ -57,23 +57,19 @@ async function feedRows(
   if (!policy.canSeeTeam(user, team) && !policy.canAdministerTeam(user, team)) throw deny();
   // The page's ids first (order, offset, limit on the bare rows), then the nested lists for those 10
   // only: Postgres projects skipped rows too, so aggregating before OFFSET would grow with the page.
-  const page_ = db
-    .selectFrom('posts')
-    .select(['posts.id', sql<boolean>`posts.pinned_at is null`.as('unpinned'), 'posts.posted_at'])
-    .where('posts.posted_at', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb('posts.team_id', '=', team.teamId),
-        eb.and([eb('posts.audience_type', '=', AudienceType.Organisation), eb('posts.organisation_id', '=', team.organisationId)]),
-        eb('posts.audience_type', '=', AudienceType.Global),
-      ]),
-    )
-    .orderBy(sql`posts.pinned_at is null`)
-    .orderBy('posts.posted_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .as('pg');
+  // The ids come from three streams, each read in order from its own feed index (team, organisation,
+  // global; disjoint) and cut at offset + limit, then merged: one OR over the three made PostgreSQL
+  // scan and sort every post of the team (14-18 ms at 20,000 posts; decision 311).
+  const upTo = page.offset + page.limit;
+  const stream = (where: RawBuilder<unknown>) =>
+    sql`(select p.id, p.pinned_at is null as unpinned, p.posted_at from posts p where p.posted_at is not null and ${where}
+         order by p.pinned_at is null, p.posted_at desc, p.id desc limit ${upTo})`;
+  const page_ = sql<{ id: number; unpinned: boolean; posted_at: Date }>`(
+    select s.id, s.unpinned, s.posted_at from (
+      ${stream(sql`p.team_id = ${team.teamId}`)}
+      union all ${stream(sql`p.audience_type = ${sql.lit(AudienceType.Organisation)} and p.organisation_id = ${team.organisationId} and p.team_id is distinct from ${team.teamId}`)}
+      union all ${stream(sql`p.audience_type = ${sql.lit(AudienceType.Global)} and p.team_id is distinct from ${team.teamId}`)}
+    ) s order by s.unpinned, s.posted_at desc, s.id desc offset ${page.offset} limit ${page.limit})`.as('pg');
   return db
     .selectFrom(page_)
     .innerJoin('posts', 'posts.id', 'pg.id')

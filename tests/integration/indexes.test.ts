@@ -41,6 +41,7 @@ const EXPECTED: Record<string, string> = {
   data_exports_user_idx: 'a person\'s data exports, newest first',
   posts_creator_idx: 'data export: a person\'s posts',
   post_comments_user_idx: 'data export: a person\'s comments',
+  team_users_member_order_idx: 'Team Information: the first 6 admins and members by name, and their counts; the members list',
 };
 
 describe('indexes', () => {
