@@ -115,3 +115,4 @@ export {
 export { handleScimRequest } from './scim-http.server';
 export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings } from './scim-tokens.server';
 export { createScimTokenBody, scimAdminGroupName } from './scim-schemas';
+export { saveOrganisationSsoBody, saveOrganisationSso, removeOrganisationSso, getOrganisationSso, registerListeners } from './sso-admin.server';

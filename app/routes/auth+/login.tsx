@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
-import { login } from '@modules/identity/index.server';
-import { loginSchema } from '~/utils/form-schemas.server';
+import { anySsoConfigured, login } from '@modules/identity/index.server';
+import { loginEmailSchema, loginSchema } from '~/utils/form-schemas.server';
 import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { clientIpOf } from '~/utils/request-context.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
@@ -14,9 +14,17 @@ import { authMeta } from '~/utils/meta';
 
 export const meta = authMeta('Log in');
 
+/**
+ * When any organisation signs in with its own identity provider the page asks for the email first
+ * (decision 289): a plain GET form to /auth/sso, which sends a company email to its IdP and any other
+ * back here with ?email=, where the password form follows. Without single sign-on: the password form.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { constraint: formConstraint(loginSchema) };
+  const typed = loginEmailSchema.safeParse({ email: new URL(request.url).searchParams.get('email') ?? '' });
+  const email = typed.success ? typed.data.email : null;
+  const emailFirst = email === null && (await anySsoConfigured(getDb()));
+  return { constraint: formConstraint(loginSchema), emailFirst, email, sso: emailFirst || email !== null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,9 +52,32 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { constraint } = useLoaderData<typeof loader>();
-  const [form, fields] = useLedaForm<z.input<typeof loginSchema>>({ lastResult, constraint });
+  const { constraint, emailFirst, email, sso } = useLoaderData<typeof loader>();
+  const [form, fields] = useLedaForm<z.input<typeof loginSchema>>({ lastResult, constraint, defaultValue: email ? { email } : undefined });
   const thenTo = params.get('thenTo') ?? '';
+  if (emailFirst && !lastResult) {
+    return (
+      <div className="auth-card">
+        <h1>Log in</h1>
+        <Form method="get" action="/auth/sso" reloadDocument>
+          <div className="field">
+            <label htmlFor="login-email">Email</label>
+            <p className="field-hint" id="login-email-hint">
+              Enter your email: if your company signs in with its own account, you will go to its sign-in page.
+            </p>
+            <input id="login-email" name="email" type="email" autoComplete="email" required maxLength={254} aria-describedby="login-email-hint" />
+          </div>
+          {thenTo ? <input type="hidden" name="thenTo" value={thenTo} /> : null}
+          <button type="submit" className="button primary wide">
+            Continue
+          </button>
+        </Form>
+        <p className="auth-links">
+          <Link to="/auth/password-forgot">Forgot your password?</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="auth-card">
       <h1>Log in</h1>
@@ -61,6 +92,14 @@ export default function LoginPage() {
       </LedaForm>
       <p className="auth-links">
         <Link to="/auth/password-forgot">Forgot your password?</Link>
+        {sso ? (
+          <>
+            {' · '}
+            <Link to={thenTo ? `/auth/login?thenTo=${encodeURIComponent(thenTo)}` : '/auth/login'} reloadDocument>
+              Use another email
+            </Link>
+          </>
+        ) : null}
       </p>
     </div>
   );
