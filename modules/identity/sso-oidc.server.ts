@@ -73,7 +73,7 @@ export async function oidcExchange(
   input: { callbackUrl: URL; state: string; nonce: string; codeVerifier: string },
 ): Promise<AssertedPerson> {
   const config = await oidcConfiguration(conn);
-  let claims: client.IDToken | undefined;
+  let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
       pkceCodeVerifier: input.codeVerifier,
@@ -81,7 +81,13 @@ export async function oidcExchange(
       expectedNonce: input.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    claims = idToken;
+    // Providers that keep the profile out of the ID token (oidc-provider, some Okta set-ups) answer it at
+    // userinfo; openid-client checks that its subject is the ID token's.
+    if (idToken && typeof idToken.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      claims = { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
+    }
   } catch (error) {
     throw new DomainError('invalid', 'Your company’s sign-in could not be verified. Please try again.', { cause: error });
   }

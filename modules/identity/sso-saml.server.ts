@@ -94,7 +94,7 @@ export async function samlVerifyResponse(
       localPath: ['Response', 'Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'],
       attributes: ['Recipient', 'NotOnOrAfter', 'InResponseTo'],
     },
-  ]) as { assertion?: { id?: string }; confirmation?: { recipient?: string; notOnOrAfter?: string; inResponseTo?: string } };
+  ]) as { assertion?: string | { id?: string }; confirmation?: { recipient?: string; notOnOrAfter?: string; inResponseTo?: string } };
   const extract = result.extract as {
     audience?: string | string[];
     response?: { destination?: string; inResponseTo?: string };
@@ -111,7 +111,7 @@ export async function samlVerifyResponse(
   if (extract.response?.inResponseTo && extract.response.inResponseTo !== input.expectedRequestId) throw fail('InResponseTo of the response');
   const confirmUntil = more.confirmation?.notOnOrAfter ? new Date(more.confirmation.notOnOrAfter) : null;
   if (!confirmUntil || Number.isNaN(confirmUntil.getTime()) || confirmUntil.getTime() + 60_000 < Date.now()) throw fail('subject confirmation expired');
-  const assertionId = more.assertion?.id;
+  const assertionId = typeof more.assertion === 'string' ? more.assertion : more.assertion?.id;
   if (!assertionId) throw fail('assertion without an ID');
   const attrs = extract.attributes ?? {};
   const email = one(attrs.email) ?? one(attrs['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']) ?? one(extract.nameID);
