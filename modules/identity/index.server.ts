@@ -90,7 +90,6 @@ export {
   saveSsoSettings,
   removeSsoSettings,
   anySsoConfigured,
-  type SsoSettingsView,
 } from './sso-settings.server';
 export { startSso, finishSso, acceptSamlResponse, clearSsoStateCookie, ssoFailureCode, ssoFailureMessage } from './sso.server';
 export { serviceProviderMetadata } from './sso-saml.server';
