@@ -222,11 +222,11 @@ export async function startSamlIdp(input: { spMetadata: string }): Promise<TestS
           const form = await readBody(req);
           const answer = await respond(form.get('request') ?? '', form.get('email') ?? '');
           const acs = sp.entityMeta.getAssertionConsumerService('post') as string;
-          // The HTTP-POST binding: a form the browser posts to Leda (a button for a browser without JavaScript).
+          // The HTTP-POST binding: a form the browser posts to Leda (a button, so the same page works without JavaScript).
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end(
             html(
-              `<form id="saml" method="post" action="${esc(acs)}"><input type="hidden" name="SAMLResponse" value="${esc(answer.SAMLResponse)}"><input type="hidden" name="RelayState" value="${esc(answer.RelayState)}"><button type="submit">Continue to Leda</button></form><script>document.getElementById('saml').submit()</script>`,
+              `<form id="saml" method="post" action="${esc(acs)}"><input type="hidden" name="SAMLResponse" value="${esc(answer.SAMLResponse)}"><input type="hidden" name="RelayState" value="${esc(answer.RelayState)}"><button type="submit">Continue to Leda</button></form>`,
             ),
           );
         } else {
