@@ -90,6 +90,7 @@ export {
   saveSsoSettings,
   removeSsoSettings,
   anySsoConfigured,
+  ssoOrganisationForEmail,
 } from './sso-settings.server';
 export { startSso, finishSso, acceptSamlResponse, clearSsoStateCookie, ssoFailureCode, ssoFailureMessage } from './sso.server';
 export { serviceProviderMetadata } from './sso-saml.server';

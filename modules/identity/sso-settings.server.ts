@@ -247,6 +247,17 @@ export async function ssoConnectionForEmail(db: Db, email: string): Promise<SsoC
   return row ? ssoConnection(db, row.organisation_id) : null;
 }
 
+/** The organisation that signs in an email's domain through its identity provider (the login page names it), or null. */
+export async function ssoOrganisationForEmail(db: Db, email: string): Promise<{ organisationId: number; name: string } | null> {
+  const row = await db
+    .selectFrom('organisation_sso_domains')
+    .innerJoin('organisations', 'organisations.id', 'organisation_sso_domains.organisation_id')
+    .select(['organisations.id', 'organisations.name'])
+    .where('organisation_sso_domains.domain', '=', emailDomainOf(email))
+    .executeTakeFirst();
+  return row ? { organisationId: row.id, name: row.name } : null;
+}
+
 export async function ssoConnection(db: Db, organisationId: number): Promise<SsoConnection | null> {
   const view = await getSsoSettings(db, organisationId);
   if (!view) return null;

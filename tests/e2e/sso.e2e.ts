@@ -48,12 +48,15 @@ afterAll(async () => {
   await samlIdp?.close();
 });
 
-/** From the login page's email step to the IdP's sign-in page. */
-async function continueWithEmail(tp: TestPage, email: string, thenTo: string) {
+/** The login page's email step: a company email then follows the way to its IdP's sign-in page. */
+async function continueWithEmail(tp: TestPage, email: string, thenTo: string, company?: string) {
   await open(tp, `/auth/login?thenTo=${encodeURIComponent(thenTo)}`);
   expect(await tp.page.getByLabel('Password').count()).toBe(0);
   await tp.page.getByLabel('Email').fill(email);
   await tp.page.getByRole('button', { name: 'Continue' }).click();
+  if (!company) return;
+  await tp.page.getByText(`${company} signs in with its own company account`).waitFor();
+  await tp.page.getByRole('link', { name: 'Continue to company sign-in' }).click();
 }
 
 for (const javaScript of [true, false]) {
@@ -63,7 +66,7 @@ for (const javaScript of [true, false]) {
     it('signs a new person in through the OpenID Provider and lands on thenTo, in the default team', async () => {
       const tp = await newPage({ javaScript });
       const email = `oidc.person.${javaScript ? 'js' : 'nojs'}@${OIDC_DOMAIN}`;
-      await continueWithEmail(tp, email, '/app/team');
+      await continueWithEmail(tp, email, '/app/team', 'SSO OIDC Company');
       await tp.page.getByRole('heading', { name: 'Test OpenID Provider' }).waitFor();
       expect(await tp.page.getByLabel('Company email').inputValue()).toBe(email);
       await tp.page.getByRole('button', { name: 'Sign in at the IdP' }).click();
@@ -77,7 +80,7 @@ for (const javaScript of [true, false]) {
     it('signs a new person in through the SAML IdP and lands on thenTo', async () => {
       const tp = await newPage({ javaScript });
       const email = `saml.person.${javaScript ? 'js' : 'nojs'}@${SAML_DOMAIN}`;
-      await continueWithEmail(tp, email, '/app/explore');
+      await continueWithEmail(tp, email, '/app/explore', 'SSO SAML Company');
       await tp.page.getByRole('heading', { name: 'Test SAML IdP' }).waitFor();
       await tp.page.getByLabel('Company email').fill(email);
       await tp.page.getByRole('button', { name: 'Sign in at the IdP' }).click();
@@ -101,15 +104,16 @@ for (const javaScript of [true, false]) {
 }
 
 describe('single sign-on, refusals and settings', () => {
-  it('refuses a password to a member of an organisation that requires SSO, saying where to sign in', async () => {
+  it('gives a company email no password form, and refuses its password on /api/auth/login, saying where to sign in', async () => {
     const tp = await newPage({ javaScript: false });
-    // The member exists (the SAML sign-in above created them); the password form is reached by its URL.
-    await open(tp, `/auth/login?email=${encodeURIComponent(`saml.person.nojs@${SAML_DOMAIN}`)}`);
-    await tp.page.getByLabel('Password').fill('some-password-1');
-    await tp.page.getByRole('button', { name: 'Log in' }).click();
-    const alert = tp.page.getByRole('alert').filter({ hasText: 'signs in with its own company account' });
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain('SSO SAML Company signs in with its own company account');
+    const email = `saml.person.nojs@${SAML_DOMAIN}`;
+    await open(tp, `/auth/login?email=${encodeURIComponent(email)}`);
+    await tp.page.getByText('SSO SAML Company signs in with its own company account').waitFor();
+    expect(await tp.page.getByLabel('Password').count()).toBe(0);
+    const res = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'some-password-1' }) });
+    const body = (await res.json()) as { success: boolean; errorMsg: string };
+    expect(body.success).toBe(false);
+    expect(body.errorMsg).toContain('SSO SAML Company signs in with its own company account');
   });
 
   it('shows the Sign-in section to a product admin without the secret, and removes single sign-on', async () => {

@@ -226,10 +226,13 @@ describe('SAML 2.0 sign-in', () => {
 });
 
 describe('the login page with single sign-on somewhere', () => {
-  it('asks for the email first; another domain goes on to the password form with the email kept', async () => {
-    await oidcOrganisation();
+  it('asks for the email first; a company email gets the way to its sign-in, another the password form with the email kept', async () => {
+    const org = await oidcOrganisation();
     const page = await run(() => loginLoader(args(getRequest('/auth/login'))));
-    expect(page.data).toMatchObject({ emailFirst: true });
+    expect(page.data).toMatchObject({ emailFirst: true, ssoUrl: null });
+    const company = await run(() => loginLoader(args(getRequest(`/auth/login?email=pat%40${org.domain}&thenTo=%2Fapp%2Fteam`))));
+    expect(company.data).toMatchObject({ emailFirst: false, ssoUrl: `/auth/sso?email=pat%40${org.domain}&thenTo=%2Fapp%2Fteam` });
+    expect(company.data.company).toMatch(/^Org /);
     const other = await run(() => startLoader(args(getRequest('/auth/sso?email=pat%40not-sso.example.net&thenTo=%2Fapp%2Fteam'))));
     expect(other.location).toBe('/auth/login?email=pat%40not-sso.example.net&thenTo=%2Fapp%2Fteam');
     const step2 = await run(() => loginLoader(args(getRequest(other.location!))));
