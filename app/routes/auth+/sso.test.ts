@@ -5,6 +5,7 @@ import { loader as callbackLoader } from './sso.callback';
 import { action as samlAction, loader as samlMetadataLoader } from './sso.saml';
 import { action as loginAction, loader as loginLoader } from './login';
 import { action as saveSsoApi } from '../api+/admin+/saveOrganisationSso';
+import { action as editorAction, loader as editorLoader } from '../admin+/organisation-editor.($organisationId)';
 import { args, formRequest, getRequest, jsonRequest, run } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { signInAtOidcProvider, startOidcProvider, startSamlIdp, type TestOidcProvider, type TestSamlIdp } from '../../../tests/support/test-idps';
@@ -251,5 +252,28 @@ describe('the login page with single sign-on somewhere', () => {
     const stored = await getDb().selectFrom('organisation_sso').select('client_secret_enc').where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
     expect(stored.client_secret_enc).toMatch(/^v1\./);
     expect(stored.client_secret_enc).not.toContain(op.clientSecret);
+  });
+
+  it('is set in the organisation editor’s Sign-in section with a plain form, and shows the secret only as set', async () => {
+    const { teamId, organisationId } = await makeTeam();
+    const admin = await makeUser({ isLedaAdmin: true, organisationId: null });
+    const { cookie } = await signIn(admin.userId);
+    const path = `/admin/organisation-editor/${organisationId}`;
+    const params = { organisationId: String(organisationId) };
+    const fields = { ssoIntent: 'save', protocol: 'oidc', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, emailDomains: 'editor-one.example, editor-two.example', ssoRequired: 'on', defaultTeamId: String(teamId) };
+    const bad = await run(() => editorAction(args(formRequest(path, { ...fields, emailDomains: 'not a domain' }, { cookie }), params)));
+    expect(bad.status).toBe(400);
+    expect(bad.data.ssoError).toBe('Enter email domains such as example.com');
+    const saved = await run(() => editorAction(args(formRequest(path, fields, { cookie }), params)));
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`${path}?saved=ssoSaved`);
+    const page = await run(() => editorLoader(args(getRequest(`${path}?saved=ssoSaved`, { cookie }), params)));
+    expect(page.data.flash).toBe('Sign-in settings saved.');
+    expect(page.data.sso.settings).toMatchObject({ protocol: 'oidc', hasClientSecret: true, ssoRequired: true, defaultTeamId: teamId, emailDomains: ['editor-one.example', 'editor-two.example'] });
+    expect(JSON.stringify(page.data)).not.toContain(op.clientSecret);
+    const removed = await run(() => editorAction(args(formRequest(path, { ssoIntent: 'remove' }, { cookie }), params)));
+    expect(removed.location).toBe(`${path}?saved=ssoRemoved`);
+    const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'organisation').where('entity_id', '=', String(organisationId)).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['organisation.sso.create', 'organisation.sso.remove']);
   });
 });
