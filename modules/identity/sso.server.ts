@@ -4,6 +4,7 @@ import { DomainError } from '@modules/shared/errors';
 import { announce } from '@modules/shared/events.server';
 import { loadEnv } from '@modules/shared/env.server';
 import { logger } from '@modules/shared/logger.server';
+import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
 import { addTeamUser, createUser } from './directory.server';
 import { appHomePath, getCurrentUser, isAccessBlocked } from './permissions.server';
 import { startSession } from './sessions.server';
@@ -33,6 +34,7 @@ declare module '@modules/shared/events.server' {
 }
 
 export const SSO_STATE_COOKIE = 'leda_sso';
+const SSO_STARTS_PER_MINUTE = 30;
 const STATE_TTL_MS = 10 * 60 * 1000;
 export const SSO_FAILED = 'This sign-in could not be completed. Please start again from the login page.';
 export const SSO_OUTSIDE_DOMAINS = 'Your company account’s email is not one of your organisation’s email domains in Leda. Please ask your IT team.';
@@ -79,9 +81,13 @@ async function firstUse(db: Db, kind: 'saml-assertion' | 'oidc-code', value: str
  * GET /auth/sso?email=…: where the browser goes next. Null when the email's domain has no single
  * sign-on (the caller shows the password form). `thenTo` must already be a safe path.
  */
-export async function startSso(db: Db, input: { email: string; thenTo: string | null }): Promise<{ redirectUrl: string; setCookie: string } | null> {
+export async function startSso(db: Db, input: { email: string; thenTo: string | null; clientIp: string }): Promise<{ redirectUrl: string; setCookie: string } | null> {
   const conn = await ssoConnectionForEmail(db, input.email);
   if (!conn) return null;
+  // Each start stores a state and may reach the IdP: 30 a minute for one client address.
+  if (!(await tryConsume(rateLimiter('sso-start', SSO_STARTS_PER_MINUTE, 60), [`ip:${input.clientIp}`]))) {
+    throw new DomainError('rate_limited', 'Too many sign-in attempts. Please wait a minute and try again.');
+  }
   await pruneExpired(db);
   const base = { organisation_id: conn.organisationId, protocol: conn.protocol, then_to: input.thenTo, email_hint: input.email.trim().toLowerCase(), expires_at: new Date(Date.now() + STATE_TTL_MS) };
   if (conn.protocol === 'oidc') {

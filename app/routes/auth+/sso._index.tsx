@@ -6,6 +6,7 @@ import { ssoFailureMessage, startSso } from '@modules/identity/index.server';
 import { loginEmailSchema } from '~/utils/form-schemas.server';
 import { requireAnonymous, safeThenTo } from '~/utils/session.server';
 import { authMeta } from '~/utils/meta';
+import { clientIpOf } from '~/utils/request-context.server';
 
 export const meta = authMeta('Sign in with your company account');
 
@@ -26,11 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = loginEmailSchema.safeParse({ email: url.searchParams.get('email') ?? '' });
   if (!parsed.success) throw redirect(loginPath({ thenTo }));
   try {
-    const started = await startSso(getDb(), { email: parsed.data.email, thenTo });
+    const started = await startSso(getDb(), { email: parsed.data.email, thenTo, clientIp: clientIpOf(request) });
     if (!started) throw redirect(loginPath({ email: parsed.data.email, thenTo }));
     throw redirect(started.redirectUrl, { headers: { 'Set-Cookie': started.setCookie, 'Cache-Control': 'no-store' } });
   } catch (error) {
-    if (isDomainError(error)) return data({ errorMsg: error.message, thenTo }, { status: 502 });
+    if (isDomainError(error)) return data({ errorMsg: error.message, thenTo }, { status: error.code === 'rate_limited' ? 429 : 502 });
     throw error;
   }
 }
