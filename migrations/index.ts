@@ -34,6 +34,7 @@ import * as m20261128T040100 from './20261128T040100-learner-search';
 import * as m20261128T060000 from './20261128T060000-comment-undo';
 import * as m20261128T070000 from './20261128T070000-scim';
 import * as m20261128T120000 from './20261128T120000-team-member-order';
+import * as m20261128T100000 from './20261128T100000-organisation-sso';
 
 /**
  * Static index of every migration, in order. Add new ones at the end with a dated
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T060000-comment-undo': m20261128T060000,
   '20261128T070000-scim': m20261128T070000,
   '20261128T120000-team-member-order': m20261128T120000,
+  '20261128T100000-organisation-sso': m20261128T100000,
 };

@@ -10,8 +10,9 @@ import { registerListeners as social } from '@modules/social/index.server';
  */
 import { registerListeners as journeys } from '@modules/journeys/index.server';
 import { registerListeners as social } from '@modules/social/index.server';
+import { registerListeners as admin } from '@modules/admin/index.server';
 
-const REGISTRARS: (() => void)[] = [journeys, social];
+const REGISTRARS: (() => void)[] = [journeys, social, admin];
 
 export function registerAllListeners() {
   for (const register of REGISTRARS) register();

@@ -80,6 +80,7 @@ export function createHttpApp({ build, env, mode, isStopping = () => false, quer
         origin: req.get('origin'),
         secFetchSite: req.get('sec-fetch-site'),
         ownOrigins: [...ownOrigins, requestOrigin],
+        path: req.path,
       })
     ) {
       res.status(403).type('application/json').send(JSON.stringify({ errorMsg: 'Cross-site request refused.' }));

@@ -5,7 +5,7 @@
  * (removed) loader or action used it. Components import these schemas as types only
  * (docs/decisions/141).
  */
-export { forgotPasswordSchema, loginSchema } from '@modules/identity/schemas';
+export { forgotPasswordSchema, loginEmailSchema, loginSchema } from '@modules/identity/schemas';
 export { apiUnsubscribeSchema, getEnquiryFormSchema } from '@modules/admin/schemas';
 export { activityFeedbackForm, formId as activityIdSchema } from '@modules/activities/schemas';
 export { actionedBody, postFormSchema } from '@modules/social/schemas';

@@ -38,14 +38,23 @@ export function isCrossSiteWrite(input: {
   origin: string | undefined;
   secFetchSite: string | undefined;
   ownOrigins: string[];
+  path?: string;
 }) {
   const m = input.method.toUpperCase();
   if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS') return false;
+  if (input.path !== undefined && CROSS_SITE_POST_PATHS.has(input.path)) return false;
   if (input.origin && input.origin !== 'null') return !input.ownOrigins.includes(input.origin);
   if (input.origin === 'null') return true;
   if (input.secFetchSite) return !['same-origin', 'none'].includes(input.secFetchSite);
   return false;
 }
+
+/**
+ * Paths an identity provider's page posts to from its own origin (the SAML HTTP-POST binding, decision
+ * 292). The post itself is the proof: a signed assertion, in response to a request of ours whose
+ * single-use state the browser's cookie must match on the callback that follows.
+ */
+export const CROSS_SITE_POST_PATHS = new Set(['/auth/sso/saml']);
 
 export const HOST_MISMATCH_MESSAGE =
   'This form was sent to an address that does not match the site. If a proxy rewrites the Host header, it must pass the original host in X-Forwarded-Host.';
@@ -66,6 +75,7 @@ export function remixWouldRefuseOrigin(input: {
 }): boolean {
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(input.method.toUpperCase())) return false;
   if (input.path.startsWith('/api/') || new URLSearchParams(input.search).has('_data')) return false;
+  if (CROSS_SITE_POST_PATHS.has(input.path)) return false;
   if (!input.origin) return false;
   if (input.origin === 'null') return true;
   let originHost: string;

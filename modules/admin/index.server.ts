@@ -116,3 +116,4 @@ export { handleScimRequest } from './scim-http.server';
 export { createScimToken, revokeScimToken, listScimTokens, getScimSettings, saveScimSettings } from './scim-tokens.server';
 export { createScimTokenBody, scimAdminGroupName } from './scim-schemas';
 export { SCIM_OPERATIONS, type ScimOperation } from './scim-operations';
+export { saveOrganisationSsoBody, saveOrganisationSso, removeOrganisationSso, getOrganisationSso, registerListeners } from './sso-admin.server';

@@ -11,6 +11,7 @@ import { endAllSessions, endSession, startSession } from './sessions.server';
 import { appHomePath, getCurrentUser, isAccessBlocked } from './permissions.server';
 import { passwordResetEmail, verifyAccountEmail, welcomeEmail } from './emails.server';
 import type { OneTimeTokenPurpose } from './tables';
+import { passwordSignInRefusal } from './sso-settings.server';
 
 export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password.';
 export const LOGIN_RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try again.';
@@ -29,7 +30,7 @@ export type LoginResult =
 const findUserByEmail = (db: Kysely<Database>, email: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'first_name', 'password_hash', 'is_locked', 'organisation_id'])
+    .select(['id', 'first_name', 'password_hash', 'is_locked', 'organisation_id', 'is_leda_admin'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
 
@@ -41,6 +42,9 @@ export async function login(
   const allowed = await tryConsume(rateLimiter('login', LOGIN_ATTEMPTS_PER_MINUTE, 60), [`email:${email}`, `ip:${input.clientIp}`]);
   if (!allowed) return { status: 'rate_limited', message: LOGIN_RATE_LIMITED_MESSAGE };
   const user = await findUserByEmail(db, email);
+  // SSO required (issue 26 s.1): the answer says where to sign in, whatever the password.
+  const refusal = await passwordSignInRefusal(db, { email, organisationId: user?.organisation_id ?? null, isLedaAdmin: user?.is_leda_admin ?? false });
+  if (refusal) return { status: 'invalid', message: refusal };
   const ok = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !ok) return { status: 'invalid', message: LOGIN_FAILED_MESSAGE };
   const current = await getCurrentUser(db, user.id);

@@ -85,3 +85,12 @@ export {
   type UnsubscribeKind,
 } from './user-settings.server';
 export { identityPrivacy } from './privacy';
+export {
+  getSsoSettings,
+  saveSsoSettings,
+  removeSsoSettings,
+  anySsoConfigured,
+  ssoOrganisationForEmail,
+} from './sso-settings.server';
+export { startSso, finishSso, acceptSamlResponse, clearSsoStateCookie, ssoFailureCode, ssoFailureMessage } from './sso.server';
+export { serviceProviderMetadata } from './sso-saml.server';

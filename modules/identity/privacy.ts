@@ -69,4 +69,18 @@ export const identityPrivacy: PrivacyRegistry = [
     export: 'profile.json',
     erasure: 'delete',
   },
+  {
+    table: 'sso_states',
+    columns: {
+      email_hint: 'the email typed on the login page',
+      asserted_email: "the email your organisation's identity provider confirmed",
+      asserted_first_name: "the first name your organisation's identity provider sent",
+      asserted_last_name: "the last name your organisation's identity provider sent",
+    },
+    what: "A sign-in through your organisation's identity provider while it is under way (at most 10 minutes)",
+    purpose: 'to sign you in with your company account (security)',
+    export: 'not exported (security data, deleted within the hour)',
+    erasure: 'delete',
+    erasureNote: 'not linked to an account; removed when the next sign-in starts once it has expired',
+  },
 ];

@@ -18,6 +18,9 @@ export const loginSchema = z.object({
   thenTo: z.string().max(2000).optional(),
 });
 
+/** The login page's first step when an organisation signs in with its own identity provider (GET /auth/login?email=…, /auth/sso?email=…). */
+export const loginEmailSchema = z.object({ email: emailField(), thenTo: z.string().max(2000).optional() });
+
 export const forgotPasswordSchema = z.object({ email: emailField() });
 
 export const newPasswordSchema = z

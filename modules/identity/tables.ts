@@ -90,6 +90,10 @@ export interface IdentityTables {
   user_settings: UserSettingsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
   erasure_requests: ErasureRequestsTable;
+  organisation_sso: OrganisationSsoTable;
+  organisation_sso_domains: OrganisationSsoDomainsTable;
+  sso_states: SsoStatesTable;
+  sso_replays: SsoReplaysTable;
 }
 
 /** One user setting (learner-app 3: keys with text values, booleans as 'true'); a missing key is its default. */
@@ -124,3 +128,50 @@ export type UserUpdate = Updateable<UsersTable>;
 export type TeamRow = Selectable<TeamsTable>;
 export type NewTeam = Insertable<TeamsTable>;
 export type TeamUserRow = Selectable<TeamUsersTable>;
+
+/** An organisation's identity provider (issue 26 s.1, decisions 289-293). The client secret is AES-256-GCM encrypted. */
+export interface OrganisationSsoTable {
+  organisation_id: number;
+  protocol: 'oidc' | 'saml';
+  issuer: string | null;
+  client_id: string | null;
+  client_secret_enc: string | null;
+  metadata_url: string | null;
+  metadata_xml: string | null;
+  sso_required: Generated<boolean>;
+  default_team_id: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An email domain (lower case) that belongs to one organisation's identity provider. */
+export interface OrganisationSsoDomainsTable {
+  domain: string;
+  organisation_id: number;
+}
+
+/** A sign-in under way: keyed by the SHA-256 of the state the browser holds (cookie and state/RelayState). */
+export interface SsoStatesTable {
+  state_hash: string;
+  organisation_id: number;
+  protocol: 'oidc' | 'saml';
+  nonce: string | null;
+  code_verifier: string | null;
+  /** SAML: the AuthnRequest's ID (the response's InResponseTo). */
+  request_id: string | null;
+  then_to: string | null;
+  email_hint: string | null;
+  /** SAML: the verified assertion's person, kept until the browser comes back with its cookie. */
+  asserted_email: string | null;
+  asserted_first_name: string | null;
+  asserted_last_name: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A SAML assertion id or an OIDC code already used (their SHA-256), kept until it could no longer be valid. */
+export interface SsoReplaysTable {
+  kind: 'saml-assertion' | 'oidc-code';
+  value_hash: string;
+  expires_at: Timestamp;
+}

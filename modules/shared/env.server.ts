@@ -61,12 +61,28 @@ export const envSchema = z.object({
   RETENTION_EMAIL_BODIES_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_TOKENS_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_IMPORT_FILES_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * The key that encrypts identity providers' client secrets at rest (AES-256-GCM, decision 292): 32
+   * bytes as 64 hex digits or base64 (`openssl rand -base64 32`). Required in production for single
+   * sign-on; in development and staging a fixed key derived from a constant is used when unset.
+   */
+  SSO_SECRET_KEY: optionalString.refine((v) => v === undefined || parseSecretKey(v) !== undefined, {
+    message: 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+  }),
   TRUST_PROXY: optionalString
     .refine((v) => v === undefined || parseTrustProxy(v) !== undefined, {
       message: "must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDRs or 'loopback', 'linklocal', 'uniquelocal'",
     })
     .transform((v) => (v === undefined ? false : parseTrustProxy(v)!)),
 });
+
+/** SSO_SECRET_KEY -> its 32 bytes; undefined when malformed. */
+export function parseSecretKey(value: string): Buffer | undefined {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(value)) return undefined;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
 
 const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const ADDRESS_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/i;

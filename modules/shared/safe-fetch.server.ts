@@ -24,6 +24,11 @@ export interface SafeFetchOptions {
   /** Tests only: which ports and addresses are allowed (defaults: 80/443, public unicast). */
   allowedPorts?: number[];
   isAllowedAddress?: (address: string) => boolean;
+  /** GET unless said (identity providers' token endpoints take a POST; a POST is never redirected). */
+  method?: 'GET' | 'POST';
+  /** Request headers, over the defaults (user-agent, accept: text/html). */
+  headers?: Record<string, string>;
+  body?: string | Buffer;
 }
 
 export interface SafeFetchResult {
@@ -103,7 +108,7 @@ function checkUrl(raw: string, allowedPorts: number[]): URL {
   return url;
 }
 
-function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, opts: Required<Pick<SafeFetchOptions, 'connectTimeoutMs' | 'maxBytes' | 'accept'>>, deadline: number) {
+function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, opts: Required<Pick<SafeFetchOptions, 'connectTimeoutMs' | 'maxBytes' | 'accept'>> & Pick<SafeFetchOptions, 'method' | 'headers' | 'body'>, deadline: number) {
   return new Promise<{ status: number; location?: string; contentType: string; body: Buffer; truncated: boolean }>((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const remaining = deadline - Date.now();
@@ -111,8 +116,14 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, opts:
     const req = mod.request(
       url,
       {
-        method: 'GET',
-        headers: { 'user-agent': 'LedaLinkPreview/1.0', accept: 'text/html', 'accept-encoding': 'identity' },
+        method: opts.method ?? 'GET',
+        headers: {
+          'user-agent': 'LedaLinkPreview/1.0',
+          accept: 'text/html',
+          ...opts.headers,
+          'accept-encoding': 'identity',
+          ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}),
+        },
         // Connect to the checked address, whatever DNS says now; Host and SNI stay the URL's name.
         lookup: ((_host: string, options: { all?: boolean }, cb: (...args: unknown[]) => void) => {
           if (options?.all) cb(null, [{ address: target.address, family: target.family }]);
@@ -164,7 +175,7 @@ function requestOnce(url: URL, target: { address: string; family: 4 | 6 }, opts:
       clearTimeout(total);
       clearTimeout(connect);
     });
-    req.end();
+    req.end(opts.body);
   });
 }
 
@@ -177,6 +188,9 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     accept: options.accept ?? ['text/html'],
     allowedPorts: options.allowedPorts ?? [80, 443],
     isAllowedAddress: options.isAllowedAddress ?? isPublicAddress,
+    method: options.method,
+    headers: options.headers,
+    body: options.body,
   };
   const deadline = Date.now() + opts.totalTimeoutMs;
   let url = checkUrl(rawUrl, opts.allowedPorts);
@@ -184,7 +198,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     const target = await resolveChecked(url.hostname, opts.isAllowedAddress);
     const res = await requestOnce(url, target, opts, deadline);
     if (res.location === undefined) return { url: url.toString(), status: res.status, contentType: res.contentType, body: res.body, truncated: res.truncated };
-    if (hop >= opts.maxRedirects) throw new DomainError('invalid', 'The address redirects too many times.');
+    if (hop >= opts.maxRedirects || opts.method === 'POST') throw new DomainError('invalid', 'The address redirects too many times.');
     url = checkUrl(new URL(res.location, url).toString(), opts.allowedPorts);
   }
 }

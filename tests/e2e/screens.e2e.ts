@@ -88,6 +88,8 @@ const PUBLIC_SCREENS = [
   '/terms-conditions',
   '/auth/login',
   '/auth/password-forgot',
+  // A single sign-on that did not work (issue 26 s.1): the page the SAML post and /auth/sso send people to.
+  '/auth/sso?failed=failed',
   '/license-expired',
   '/under-construction',
   '/unsubscribe',

@@ -59,13 +59,15 @@ describe('/api/admin/* guards', () => {
     const before = await counts();
     for (const file of adminApiFiles) {
       const name = file.replace(/\.ts$/, '');
-      // createScimToken is also for an organisation's own admins: asked here for another organisation.
+      // createScimToken and saveOrganisationSso are also for an organisation's own admins: asked here for another organisation.
       // eraseUser is also for organisation admins, for their own organisation's people (issue 27 s.3,
       // decision 262; app/routes/app+/erase.test.ts): the orgAdmin here tries a product admin's id.
       for (const role of ['learner', 'teamAdmin', 'orgAdmin']) {
         const body =
-          name === 'createScimToken'
-            ? { ...PLAUSIBLE, organisationId: otherOrgId }
+          name === 'saveOrganisationSso'
+            ? { organisationId: otherOrgId, protocol: 'saml', metadataXml: '<EntityDescriptor/>', emailDomains: ['other.example'], ssoRequired: false }
+            : name === 'createScimToken'
+              ? { ...PLAUSIBLE, organisationId: otherOrgId }
             : name === 'eraseUser' && role === 'orgAdmin'
               ? { ...PLAUSIBLE, userId: Number(tokens.productAdminId) }
               : PLAUSIBLE;

@@ -20,6 +20,8 @@ const FLASH: Record<string, string> = {
   erased: 'The account was erased.',
   scimRevoked: 'SCIM token revoked.',
   scimSettings: 'SCIM settings saved.',
+  ssoSaved: 'Sign-in settings saved.',
+  ssoRemoved: 'Single sign-on removed: everyone signs in with a password.',
 };
 
 /** The flash message named by ?saved= (only known keys: the URL cannot inject text). */

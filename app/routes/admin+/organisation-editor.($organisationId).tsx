@@ -5,6 +5,8 @@ import { Link } from '~/components/link';
 import { getOrganisationById, peopleSchemas, saveOrganisation } from '@modules/admin/index.server';
 import { ScimSection } from '~/components/admin/scim-section';
 import { loadScimSection, runScimIntent } from '~/components/admin/scim-section.server';
+import { SsoSection } from '~/components/admin/sso-section';
+import { loadSsoSection, runSsoIntent } from '~/components/admin/sso-section.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { OrganisationForm } from '~/components/admin/organisation-form';
@@ -46,6 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     constraint: formConstraint(peopleSchemas.organisationFormSchema),
     createTeam: await createTeamChoices(),
     scim: await loadScimSection(request, organisation.organisationId),
+    sso: await loadSsoSection(organisation.organisationId),
   };
 }
 
@@ -55,6 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const organisation = await organisationFromParams(params.organisationId);
   const formData = await readFormData(request.clone());
   if (formData.has('scimIntent')) return runScimIntent(formData, admin, organisation.organisationId);
+  if (formData.has('ssoIntent')) return runSsoIntent(formData, admin, organisation.organisationId);
   if (formData.has('intent')) return runPeopleIntent(request, admin);
   const submission = parseWithZod(formData, { schema: peopleSchemas.organisationFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
@@ -62,13 +66,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw redirect(`/admin/organisation-editor/${organisation.organisationId}?saved=organisation`, { status: 303 });
 }
 
+const LICENCE_LABELS: Record<number, string> = { 0: 'none', 1: 'Trial', 2: 'Full', 3: 'Student' };
+
 export default function OrganisationEditor() {
-  const { organisation: org, flash, constraint, createTeam, scim } = useLoaderData<typeof loader>();
+  const { organisation: org, flash, constraint, createTeam, scim, sso } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const path = `/admin/organisation-editor/${org.organisationId}`;
   const scimResult = result && 'scimIntent' in result ? (result as { scimToken?: string; scimError?: string }) : null;
+  const ssoResult = result && 'ssoIntent' in result ? (result as { ssoError?: string }) : null;
   const errorMsg = result && 'errorMsg' in result ? (result.errorMsg as string) : null;
-  const lastResult = result && !('errorMsg' in result) && !scimResult ? result : null;
+  const lastResult = result && !('errorMsg' in result) && !scimResult && !ssoResult ? result : null;
   return (
     <section aria-labelledby="org-editor-title">
       <div className="admin-page-head">
@@ -137,6 +144,13 @@ export default function OrganisationEditor() {
           </tbody>
         </table>
       </div>
+      <SsoSection
+        action={path}
+        {...sso}
+        teams={org.teams}
+        licenceLabel={LICENCE_LABELS[org.licenseType ?? 0] ?? 'none'}
+        error={ssoResult?.ssoError ?? null}
+      />
       <ScimSection action={path} {...scim} newToken={scimResult?.scimToken ?? null} error={scimResult?.scimError ?? null} />
     </section>
   );

@@ -1,0 +1,51 @@
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { ssoFailureMessage, startSso } from '@modules/identity/index.server';
+import { loginEmailSchema } from '~/utils/form-schemas.server';
+import { requireAnonymous, safeThenTo } from '~/utils/session.server';
+import { authMeta } from '~/utils/meta';
+
+export const meta = authMeta('Sign in with your company account');
+
+const loginPath = (params: Record<string, string | null>) => {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]));
+  return `/auth/login${q.size ? `?${q}` : ''}`;
+};
+
+/**
+ * GET /auth/sso?email=…[&thenTo=…]: to the email's company identity provider (decision 289); an email
+ * whose domain has no single sign-on goes to the password form. ?failed=<code> shows why a sign-in failed.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  const url = new URL(request.url);
+  const thenTo = safeThenTo(url);
+  if (url.searchParams.has('failed')) return data({ errorMsg: ssoFailureMessage(url.searchParams.get('failed')), thenTo }, { status: 400 });
+  const parsed = loginEmailSchema.safeParse({ email: url.searchParams.get('email') ?? '' });
+  if (!parsed.success) throw redirect(loginPath({ thenTo }));
+  try {
+    const started = await startSso(getDb(), { email: parsed.data.email, thenTo, clientIp: context.clientIp });
+    if (!started) throw redirect(loginPath({ email: parsed.data.email, thenTo }));
+    throw redirect(started.redirectUrl, { headers: { 'Set-Cookie': started.setCookie, 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    if (isDomainError(error)) return data({ errorMsg: error.message, thenTo }, { status: error.code === 'rate_limited' ? 429 : 502 });
+    throw error;
+  }
+}
+
+export default function SsoProblem() {
+  const { errorMsg, thenTo } = useLoaderData<typeof loader>();
+  return (
+    <div className="auth-card">
+      <h1>Sign-in did not work</h1>
+      <div className="form-error" role="alert">
+        <p>{errorMsg}</p>
+      </div>
+      <p className="auth-links">
+        <Link to={thenTo ? `/auth/login?thenTo=${encodeURIComponent(thenTo)}` : '/auth/login'}>Back to log in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/link';
+import { getDb, isDomainError } from '@modules/shared/index.server';
+import { clearSsoStateCookie, finishSso } from '@modules/identity/index.server';
+import { safeRedirectPath } from '~/utils/session.server';
+import { authMeta } from '~/utils/meta';
+
+export const meta = authMeta('Sign in with your company account');
+
+/**
+ * GET /auth/sso/callback: the identity provider's answer (OIDC ?code&state, or the SAML sign-in the
+ * POST parked, ?state). The state cookie must match; then the session starts and thenTo is followed.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = new Headers({ 'Set-Cookie': clearSsoStateCookie(), 'Cache-Control': 'no-store' });
+  try {
+    const result = await finishSso(getDb(), { url: new URL(request.url), cookieHeader: request.headers.get('cookie') });
+    if (result.status === 'locked') throw redirect('/license-expired', { headers });
+    headers.append('Set-Cookie', result.setCookie);
+    throw redirect(safeRedirectPath(result.thenTo, result.homePath), { headers });
+  } catch (error) {
+    if (isDomainError(error)) return data({ errorMsg: error.message }, { status: error.status, headers });
+    throw error;
+  }
+}
+
+export default function SsoCallbackProblem() {
+  const { errorMsg } = useLoaderData<typeof loader>();
+  return (
+    <div className="auth-card">
+      <h1>Sign-in did not work</h1>
+      <div className="form-error" role="alert">
+        <p>{errorMsg}</p>
+      </div>
+      <p className="auth-links">
+        <Link to="/auth/login">Back to log in</Link>
+      </p>
+    </div>
+  );
+}
