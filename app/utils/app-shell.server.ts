@@ -35,7 +35,7 @@ export interface SideNav {
 }
 
 export interface ShellData {
-  user: { userId: number; fullName: string; firstName: string; lastName: string; isLedaAdmin: boolean };
+  user: { userId: number; fullName: string; firstName: string; lastName: string; isLedaAdmin: boolean; profilePhotoBlobId: string | null };
   /** Trial licence only: the expiry as DD/MM/YY, or null for 'Unlimited'. */
   trial: { expiresOn: string | null } | null;
   myActivitiesCount: number;
@@ -84,7 +84,7 @@ const shellCounters = (request: Request, userId: number) =>
 export async function loadShell(request: Request, user: CurrentUser): Promise<ShellData> {
   const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([userTeams(request, user.userId), shellCounters(request, user.userId)]);
   return {
-    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user) },
+    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user), profilePhotoBlobId: user.profilePhotoBlobId },
     trial: trialBanner(user),
     myActivitiesCount,
     unseenNotifications,
