@@ -67,6 +67,8 @@ describe.each([true, false])('profile settings with JavaScript %s', (javaScript)
     await page.getByLabel('Bio (optional)').fill('I design things people enjoy using.');
     await submitAndWait(tp, 'Save details', /saved=details/);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your details have been saved.' }).isVisible()).toBe(true);
+    // The focus is on what happened, not on <body> (decision 334): autofocus without JavaScript, the shell's hook with it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.includes('Your details have been saved.') ?? false)).toBe(true);
     if (javaScript) expect(await saveButton(page, 'Save details').isDisabled()).toBe(true);
     // The errors of the failed try are gone after the save (decision 330), and the fields show what was saved.
     expect(await page.getByText('Enter a first name').count()).toBe(0);

@@ -1,7 +1,7 @@
 import { Form, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { Toast } from '~/components/ui/toast';
-import { useFocusOnMount } from '~/components/ui/focus';
+import { FocusOnMount, useFocusOnMount } from '~/components/ui/focus';
 import { When } from '~/components/when';
 
 export interface ContactRow {
@@ -110,7 +110,7 @@ function ContactConfirm({ contact }: { contact: ContactRow }) {
   const ref = useFocusOnMount<HTMLDivElement>();
   const id = `confirm-contact-${contact.userContactId}`;
   return (
-    <div ref={ref} className="contact-confirm" role="group" aria-labelledby={id} tabIndex={-1}>
+    <div ref={ref} className="contact-confirm" role="group" aria-labelledby={id} tabIndex={-1} autoFocus>
       <p id={id}>Delete {contact.email} from your contacts?</p>
       <Form method="post" action="/app/feedback?tab=request" className="inline-form" preventScrollReset replace>
         <input type="hidden" name="userContactId" value={contact.userContactId} />
@@ -125,11 +125,10 @@ function ContactConfirm({ contact }: { contact: ContactRow }) {
   );
 }
 
-/** After the deletion: a status with Undo, focused so it is heard. */
+/** After the deletion: a status with Undo, focused so it is heard (autofocus also without JavaScript). */
 function ContactDeleted({ contact }: { contact: DeletedContact }) {
-  const ref = useFocusOnMount<HTMLDivElement>();
   return (
-    <div ref={ref} tabIndex={-1} className="contact-status">
+    <FocusOnMount className="contact-status">
       <Toast
         title={`${contact.email} was deleted from your contacts.`}
         actions={
@@ -143,15 +142,14 @@ function ContactDeleted({ contact }: { contact: DeletedContact }) {
           </Form>
         }
       />
-    </div>
+    </FocusOnMount>
   );
 }
 
 function ContactRestored({ email }: { email: string }) {
-  const ref = useFocusOnMount<HTMLDivElement>();
   return (
-    <div ref={ref} tabIndex={-1} className="contact-status">
+    <FocusOnMount className="contact-status">
       <Toast title={`${email} is back in your contacts.`} />
-    </div>
+    </FocusOnMount>
   );
 }

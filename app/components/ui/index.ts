@@ -10,3 +10,4 @@ export { EmptyState } from './empty-state';
 export { Toast, type ToastTone } from './toast';
 export { Dialog, DialogTrigger } from './dialog';
 export { FocusOnMount, useFocusOnMount, useFocusAfterAction } from './focus';
+export { BadgeImage, badgeDataUrl, journeyBadgeUrl } from './badge-image';
