@@ -96,6 +96,14 @@ class Writer {
     this.y = 792;
     return this.page;
   }
+  /** The Leda mark (the favicon's rounded square with its white L) and the name, top left, as vector paths. */
+  logo(brand: Color, white: Color) {
+    const top = this.y + 28;
+    this.page.drawSvgPath('M8 0H24A8 8 0 0 1 32 8V24A8 8 0 0 1 24 32H8A8 8 0 0 1 0 24V8A8 8 0 0 1 8 0Z', { x: 50, y: top, color: brand, scale: 0.9 });
+    this.page.drawSvgPath('M10 8V24H22', { x: 50, y: top, borderColor: white, borderWidth: 3.5, scale: 0.9, borderLineCap: 1 });
+    this.page.drawText('Leda', { x: 86, y: top - 21, size: 18, font: this.bold, color: brand });
+    this.y -= 24;
+  }
   write(text: string, opts: { size?: number; bold?: boolean; gap?: number; indent?: number } = {}) {
     const size = opts.size ?? 11;
     const font = opts.bold ? this.bold : this.font;
@@ -122,8 +130,30 @@ class Writer {
   }
 }
 
-/** The learner's summary of a journey they completed (403 before that; 404 when they may not read it). */
-export async function journeySummaryPdf(db: Db, user: PolicyUser & { fullName: string }, journeyParam: string | number): Promise<{ fileName: string; bytes: Uint8Array }> {
+export interface SummaryPdfOptions {
+  /**
+   * How a date reads for the viewer (the screens' one formatter in the viewer's time zone, passed in
+   * by the route, e.g. "28 November 2026 at 14:05 (Europe/Paris)"); a long UTC date by default.
+   */
+  formatDate?: (value: Date | string) => string;
+  /** The document's language (BCP 47), for screen readers and search. */
+  language?: string;
+}
+
+/**
+ * The learner's summary of a journey they completed (403 before that; 404 when they may not read it).
+ * Decision 332: the Leda logo drawn as vector paths, readable dates, and text a reader can select and
+ * a screen reader can read (real text in standard fonts), with the title, language, author, subject,
+ * keywords and "show the title" set. pdf-lib writes no structure tree, so the PDF is not tagged in
+ * the PDF/UA sense (no headings or reading-order tags); the text is in reading order on each page.
+ */
+export async function journeySummaryPdf(
+  db: Db,
+  user: PolicyUser & { fullName: string },
+  journeyParam: string | number,
+  opts: SummaryPdfOptions = {},
+): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const formatDate = opts.formatDate ?? readableDate;
   const journey = await getJourneyForUser(db, user, journeyParam);
   const uj = journey.userJourney;
   if (!uj?.completedAt) throw new DomainError('forbidden', SUMMARY_NOT_EARNED);
@@ -137,13 +167,22 @@ export async function journeySummaryPdf(db: Db, user: PolicyUser & { fullName: s
   // pdf-lib is loaded on the first summary, not with every process that imports the journeys module.
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
-  doc.setTitle(`${journey.name}: summary for ${user.fullName}`);
+  const title = `${journey.name}: summary for ${user.fullName}`;
+  // The title shows in the viewer's title bar instead of the file name (PDF/UA asks for it).
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setLanguage(opts.language ?? 'en-GB');
   doc.setAuthor('Leda');
-  doc.setSubject(journey.name);
+  doc.setSubject(`${journey.name}: journey summary`);
+  doc.setKeywords(['Leda', 'journey summary', journey.name]);
+  doc.setCreator('Leda');
+  doc.setProducer('Leda (pdf-lib)');
+  doc.setCreationDate(new Date());
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), rgb(0.1, 0.1, 0.15));
-  w.write('Leda journey summary', { size: 10 });
+  w.logo(rgb(0.184, 0.435, 0.682), rgb(1, 1, 1));
+  w.write('Journey summary', { size: 10 });
   w.write(journey.name, { size: 22, bold: true, gap: 8 });
-  w.write(`Completed by ${user.fullName} on ${readableDate(uj.completedAt)}`, { size: 12, gap: 14 });
+  w.write(`Completed by ${user.fullName} on ${formatDate(uj.completedAt)}`, { size: 12, gap: 2 });
+  w.write(`Started on ${formatDate(uj.startedAt)}`, { size: 10, gap: 14 });
   w.write('About this journey', { size: 14, bold: true });
   // The authored "Over N steps you will: ..." is for a journey ahead; the steps are listed below, done (decision 270).
   w.write(htmlToText(summaryWithoutStepList(journey.htmlSummary)) || journey.overview, { gap: 14 });
