@@ -4,7 +4,6 @@ import { useLoaderData } from '@remix-run/react';
 import { appHomePath, policy } from '@modules/identity/index.server';
 import { listMyJourneys, type JourneyProgressCard } from '@modules/journeys/index.server';
 import { getDb } from '@modules/shared/index.server';
-import { Link } from '~/components/link';
 import { JourneyCard } from '~/components/journeys/journey-card';
 import { EmptyState } from '~/components/ui/empty-state';
 import learnerStyles from '~/styles/learner.css';
