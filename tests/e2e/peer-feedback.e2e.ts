@@ -152,7 +152,7 @@ describe('peer feedback', () => {
       await question.getByRole('button', { name: 'Delete' }).click();
       const deleted = me.page.getByRole('status').filter({ hasText: `${colleagueEmail} was deleted from your contacts.` });
       await deleted.waitFor();
-      expect(await row.count()).toBe(0);
+      await expect.poll(() => row.count()).toBe(0);
       await expect.poll(() => me.page.evaluate(() => document.activeElement?.closest('.contact-status') !== null)).toBe(true);
 
       // Undo: back, still waiting 14 days.
