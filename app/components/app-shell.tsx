@@ -3,6 +3,8 @@ import { Link, NavLink } from '~/components/link';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { NavTeam, ShellData } from '~/utils/app-shell.server';
 import { BrandLink } from './brand';
+import { Avatar } from './ui/avatar';
+import { useFocusAfterAction } from './ui/focus';
 import { DisclosureToggle } from './disclosure-toggle';
 import { NotificationBell } from './feed/notification-bell';
 
@@ -27,6 +29,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   useEffect(() => {
     if (profile.current) profile.current.open = false;
   }, [location.key]);
+  // After a form post, focus the page's status message or heading, not <body> (decision 334).
+  useFocusAfterAction('main');
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -129,9 +133,14 @@ function ProfileMenu({ shell, detailsRef }: { shell: ShellData; detailsRef: RefO
   return (
     <details className="profile-menu" ref={detailsRef} onKeyDown={closeOnEscape}>
       <summary>
-        <span className="avatar" aria-hidden="true">
-          {initials(shell.user)}
-        </span>
+        {/* The photo once uploaded (a new photo is a new URL, so the header shows it after the upload's reload). */}
+        {shell.user.profilePhotoBlobId ? (
+          <Avatar user={shell.user} size="xsmall" decorative />
+        ) : (
+          <span className="avatar" aria-hidden="true">
+            {initials(shell.user)}
+          </span>
+        )}
         <span className="profile-menu-name">{shell.user.firstName}</span>
         <span className="visually-hidden">{` profile menu for ${shell.user.fullName}`}</span>
       </summary>

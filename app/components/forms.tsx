@@ -29,7 +29,28 @@ export function useLedaForm<Schema extends Record<string, any>>({
   constraint: FormConstraint | undefined;
   defaultValue?: Parameters<typeof useForm<Schema>>[0]['defaultValue'];
 }) {
-  return useForm<Schema>({ id, lastResult, constraint, defaultValue, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
+  return useForm<Schema>({ id, lastResult: useResetAfterSuccess(lastResult), constraint, defaultValue, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
+}
+
+type AnyResult = SubmissionResult<string[]>;
+
+/**
+ * A save that succeeds redirects, so the action's result goes back to undefined, and conform alone
+ * would keep showing the errors of the failed try before it. When a result goes away, this hands
+ * conform one reset result ({ initialValue: null }): errors are cleared and the fields start again
+ * from the (new) default values. Decision 330.
+ */
+function useResetAfterSuccess(lastResult: AnyResult | null | undefined): AnyResult | null | undefined {
+  const seen = useRef<AnyResult | null>(null);
+  const reset = useRef<AnyResult | null>(null);
+  if (lastResult) {
+    seen.current = lastResult;
+    reset.current = null;
+  } else if (seen.current) {
+    seen.current = null;
+    reset.current = { initialValue: null };
+  }
+  return lastResult ?? reset.current;
 }
 
 /** The name of the error to focus: the form-level error first (it sits on top), else the first field in error. */

@@ -32,7 +32,7 @@ export interface SideNav {
 }
 
 export interface ShellData {
-  user: { userId: number; fullName: string; firstName: string; lastName: string; isLedaAdmin: boolean };
+  user: { userId: number; fullName: string; firstName: string; lastName: string; isLedaAdmin: boolean; profilePhotoBlobId: string | null };
   /** Trial licence only: the expiry as DD/MM/YY, or null for 'Unlimited'. */
   trial: { expiresOn: string | null } | null;
   myActivitiesCount: number;
@@ -74,7 +74,7 @@ export function trialBanner(user: CurrentUser): ShellData['trial'] {
 export async function loadShell(context: AppLoadContext, user: CurrentUser): Promise<ShellData> {
   const [teams, { myActivitiesCount, unseenNotifications }] = await Promise.all([context.teams(), context.shellCounters()]);
   return {
-    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user) },
+    user: { userId: user.userId, fullName: user.fullName, firstName: user.firstName, lastName: user.lastName, isLedaAdmin: policy.canUseAdmin(user), profilePhotoBlobId: user.profilePhotoBlobId },
     trial: trialBanner(user),
     myActivitiesCount,
     unseenNotifications,

@@ -11,5 +11,5 @@ export { activityFeedbackForm, formId as activityIdSchema } from '@modules/activ
 export { actionedBody, postFormSchema } from '@modules/social/schemas';
 export { calendarAction, timelineFilter } from '@modules/journeys/schemas';
 export { passwordChangeSchema, profileDetailsSchema } from '@modules/identity/schemas';
-export { requestFeedbackForm, contactActionForm, userFeedbackForm } from '@modules/social/schemas';
+export { requestFeedbackForm, contactActionForm, restoreContactForm, userFeedbackForm } from '@modules/social/schemas';
 export { erasureRequestSchema } from '@modules/admin/schemas';

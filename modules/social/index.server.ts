@@ -54,6 +54,7 @@ export { sweepReminders, localTimeIn, type ReminderKind, type SweepOptions } fro
 export {
   listContacts,
   deleteContact,
+  restoreContact,
   requestContactFeedback,
   createPublicFeedbackToken,
   getFeedbackConfig,

@@ -34,6 +34,11 @@ export const feedbackConfigBody = z.object({ token: feedbackToken });
 export const requestFeedbackForm = z.object({ email: contactEmail });
 /** The contacts list's buttons: ask again, delete. */
 export const contactActionForm = z.object({ userContactId: idSchema });
+/** Undo of a contact's deletion (decision 331): the address and when it was last asked, as the deletion answered them. */
+export const restoreContactForm = z.object({
+  email: contactEmail,
+  lastAskedAt: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ offset: true }).optional()),
+});
 
 /** The anonymous page's form: checkboxes 'good' and 'bad' (skill ids), an optional comment. */
 const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(idSchema).max(12));

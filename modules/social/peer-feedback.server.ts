@@ -129,6 +129,23 @@ export async function deleteContact(db: Db, user: PolicyUser, userContactId: num
   return listContacts(db, user);
 }
 
+/**
+ * Undo of a deletion (decision 331): the contact comes back with the time it was last asked (never
+ * later than now), so its 'Wait' comes back too. Nothing happens when the address is in the list
+ * again already; the list's limit holds.
+ */
+export async function restoreContact(db: Db, user: PolicyUser, contact: { email: string; lastAskedAt?: string | undefined }, now = new Date()): Promise<void> {
+  requireFeedbackUser(user);
+  const asked = contact.lastAskedAt ? new Date(Math.min(new Date(contact.lastAskedAt).getTime(), now.getTime())) : null;
+  const { n } = await db.selectFrom('user_contacts').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+  if (n >= MAX_CONTACTS) throw new DomainError('conflict', TOO_MANY_CONTACTS);
+  await db
+    .insertInto('user_contacts')
+    .values({ user_id: user.userId, email: contact.email.toLowerCase(), last_feedback_request_at: asked })
+    .onConflict((oc) => oc.expression(sql`user_id, lower(email)`).doNothing())
+    .execute();
+}
+
 /** Time left before a contact may be asked again (0 when it may be asked now). */
 export function waitLeftMs(lastFeedbackRequestAt: string | Date | null, now = new Date()): number {
   if (!lastFeedbackRequestAt) return 0;

@@ -80,6 +80,7 @@ export {
   requestFeedbackForm,
   userContactIdBody,
   contactActionForm,
+  restoreContactForm,
   noBody,
   feedbackConfigBody,
   submitUserFeedbackBody,

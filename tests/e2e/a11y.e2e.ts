@@ -63,6 +63,36 @@ for (const javaScript of [true, false]) {
       expect(await description(tp)).toMatch(/Leda/);
     });
 
+    it('the design dialog keeps the focus inside and gives it back to its trigger (decision 334)', async () => {
+      const tp = await signedIn(javaScript, 'admin@leda.test');
+      const { page } = tp;
+      await open(tp, '/admin/design');
+      const trigger = page.getByRole('link', { name: 'Open the dialog' });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
+      await dialog.waitFor();
+      if (!javaScript) {
+        // Without JavaScript the dialog is a section of its own address; Close leads back.
+        expect(new URL(page.url()).searchParams.get('dialog')).toBe('open');
+        await dialog.getByRole('link', { name: 'Close Delete this post?' }).click();
+        await waitForPath(page, '/admin/design');
+        return;
+      }
+      const inDialog = () => page.evaluate(() => document.activeElement?.closest('dialog')?.id ?? null);
+      expect(await inDialog()).toBe('design-dialog');
+      // Tab and Shift+Tab cycle among the dialog's controls.
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab');
+        expect(await inDialog()).toBe('design-dialog');
+      }
+      await page.keyboard.press('Shift+Tab');
+      expect(await inDialog()).toBe('design-dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+
     it('a product admin reaches /admin from the Help page and from the profile menu', async () => {
       const tp = await signedIn(javaScript, 'admin@leda.test');
       const { page } = tp;

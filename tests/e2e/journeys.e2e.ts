@@ -194,7 +194,7 @@ describe('learner home, My journeys and search', () => {
       for (const h of ['Your journeys', 'Activities in progress', 'Newest from your teams', 'Your badges']) {
         expect(await page.getByRole('heading', { level: 2, name: h }).count(), h).toBe(1);
       }
-      await expect.poll(() => page.locator('.home-journey').first().getByText(/\d+ of \d+ steps/).isVisible()).toBe(true);
+      await expect.poll(() => page.locator('.journey-cards .journey-card').first().getByText(/\d+ of \d+ steps/).isVisible()).toBe(true);
       const nav = page.getByRole('navigation', { name: 'App' });
       expect(await nav.getByRole('link', { name: 'Help' }).count()).toBe(1);
       await nav.getByRole('link', { name: 'My journeys' }).click({ force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserForThisFile, loginAndWait, newestEmail, open, type TestPage } from './support';
+import { baseUrl, browserForThisFile, loginAndWait, newestEmail, open, type TestPage } from './support';
 
 /**
  * Peer feedback in a real browser, JavaScript off and on (axe runs on every screen): a demo learner
@@ -118,6 +118,48 @@ describe('peer feedback', () => {
       await me.page.locator('summary', { hasText: 'Is it anonymous?' }).click();
       await me.page.getByText('Answers carry no name or email address').waitFor();
     }, 300_000);
+  }
+
+  for (const javaScript of [true, false]) {
+    it(`JS ${javaScript ? 'on' : 'off'}: deleting a contact asks first, and Undo brings it back with its wait (decision 331)`, async () => {
+      const account = `contacts-${javaScript ? 'on' : 'off'}-${Date.now()}@leda.test`;
+      const made = await fetch(`${baseUrl()}/__test/welcome-user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account, firstName: 'Cory', lastName: 'Contacts', purpose: 'none', password: 'contacts-pass-1' }),
+      });
+      expect(made.status).toBe(200);
+      const me = await newPage({ javaScript });
+      await loginAndWait(me, account, /^\/app/, 'contacts-pass-1');
+      await open(me, '/app/feedback');
+      const colleagueEmail = `asked-${javaScript ? 'on' : 'off'}-${Date.now()}@example.test`;
+      await me.page.getByLabel('Email address').fill(colleagueEmail);
+      await me.page.getByRole('button', { name: 'Request feedback' }).click();
+      await me.page.getByText(`Feedback request sent to ${colleagueEmail}.`).waitFor();
+      const row = me.page.locator('tr', { hasText: colleagueEmail });
+
+      // Delete asks; Cancel keeps the contact.
+      await row.getByRole('link', { name: `Delete ${colleagueEmail}` }).click();
+      const question = me.page.getByRole('group', { name: `Delete ${colleagueEmail} from your contacts?` });
+      await question.waitFor();
+      if (javaScript) await expect.poll(() => question.evaluate((el) => el === document.activeElement)).toBe(true);
+      await question.getByRole('link', { name: 'Cancel' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(await row.count()).toBe(1);
+
+      // Delete, confirmed: the status with Undo has the focus.
+      await row.getByRole('link', { name: `Delete ${colleagueEmail}` }).click();
+      await question.getByRole('button', { name: 'Delete' }).click();
+      const deleted = me.page.getByRole('status').filter({ hasText: `${colleagueEmail} was deleted from your contacts.` });
+      await deleted.waitFor();
+      await expect.poll(() => row.count()).toBe(0);
+      await expect.poll(() => me.page.evaluate(() => document.activeElement?.closest('.contact-status') !== null)).toBe(true);
+
+      // Undo: back, still waiting 14 days.
+      await me.page.getByRole('button', { name: 'Undo' }).click();
+      await me.page.getByText(`${colleagueEmail} is back in your contacts.`).waitFor();
+      expect(await row.getByRole('button', { name: /Wait 14 days/ }).isDisabled()).toBe(true);
+    }, 120_000);
   }
 
   it('the demo learner sees seeded contacts waiting and results with recommendations', async () => {

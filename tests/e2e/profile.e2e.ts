@@ -67,7 +67,14 @@ describe.each([true, false])('profile settings with JavaScript %s', (javaScript)
     await page.getByLabel('Bio (optional)').fill('I design things people enjoy using.');
     await submitAndWait(tp, 'Save details', /saved=details/);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your details have been saved.' }).isVisible()).toBe(true);
+    // The focus is on what happened, not on <body> (decision 334): autofocus without JavaScript, the shell's hook with it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.includes('Your details have been saved.') ?? false)).toBe(true);
     if (javaScript) expect(await saveButton(page, 'Save details').isDisabled()).toBe(true);
+    // The errors of the failed try are gone after the save (decision 330), and the fields show what was saved.
+    expect(await page.getByText('Enter a first name').count()).toBe(0);
+    expect(await page.getByText('Phone number is not valid').count()).toBe(0);
+    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ruby');
 
     // Photo: a large PNG becomes the 256 px avatar.
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d946ef' } }).png().toBuffer();
@@ -77,6 +84,10 @@ describe.each([true, false])('profile settings with JavaScript %s', (javaScript)
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
     const src = (await photo.getAttribute('src'))!;
     const userId = src.match(/^\/app\/profile\/(\d+)\/photo/)![1]!;
+    // The header's profile menu shows the new photo at once.
+    const headerPhoto = page.locator('.profile-menu summary img');
+    expect(await headerPhoto.getAttribute('src')).toBe(src);
+    await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
 
     // Password: a wrong current one is refused; then the change ends the other session, not this one.
     await page.getByLabel('Current password').fill('not-my-password');
@@ -118,6 +129,8 @@ describe.each([true, false])('profile settings with JavaScript %s', (javaScript)
     await open(tp, '/app/settings/profile');
     await submitAndWait(tp, 'Remove photo', /saved=photo-removed/);
     await expect.poll(() => page.locator('.settings-photo .profile-avatar-initials').innerText()).toBe('RR');
+    expect(await page.locator('.profile-menu summary img').count()).toBe(0);
+    expect(await page.locator('.profile-menu summary .avatar').innerText()).toBe('RR');
     // Four sessions and a dozen screens, each scanned by axe: more than the default two minutes on a busy 2-core machine.
   }, 300_000);
 });

@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useRef } from 'react';
 import { CheckboxField, Field, FormError, LedaForm, SelectField, useLedaForm, type FormConstraint } from '~/components/forms';
+import { useModalFocus } from '~/components/ui/focus';
 
 /**
  * The admin user editor (admin-console s.3: email, first and last name, job title; creating may also
@@ -96,6 +97,7 @@ export function UserEditorDialog({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  useModalFocus(ref);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();

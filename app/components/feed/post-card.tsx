@@ -1,6 +1,7 @@
 import { Form, useFetcher, useSearchParams } from '@remix-run/react';
+import { useFocusOnMount } from '~/components/ui/focus';
 import { Link } from '~/components/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
 import { PhotoCarousel } from './photo-carousel';
@@ -208,12 +209,6 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
   );
 }
 
-/** Moves focus to the element once it appears (a question asked, a status shown): not left on <body>. */
-function useFocusOnMount<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
-}
 
 /**
  * Deleting a comment asks first (decision 281): "Delete comment" opens the question in the URL

@@ -1,6 +1,7 @@
 import { Link } from '~/components/link';
 import { Avatar } from './avatar';
 import { When } from '~/components/when';
+import { BadgeImage, badgeDataUrl } from '~/components/ui/badge-image';
 
 /**
  * The profile page (learner-app s.2 "User profile"): avatar, full name, job title, bio, email,
@@ -23,7 +24,6 @@ export interface ProfileViewData {
   badges: { journeyId: number; name: string; completedAt: string; badgeSvg: string }[] | null;
 }
 
-const badgeSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 export function ProfileView({ data }: { data: ProfileViewData }) {
   const p = data.profile;
@@ -76,7 +76,7 @@ export function ProfileView({ data }: { data: ProfileViewData }) {
               <ul className="badge-list">
                 {data.badges.map((b) => (
                   <li key={b.journeyId}>
-                    <img src={badgeSrc(b.badgeSvg)} alt="" width={96} height={96} />
+                    <BadgeImage src={badgeDataUrl(b.badgeSvg)} name={b.name} size={96} />
                     <span className="badge-name">{b.name}</span>
                     <span className="badge-date">Completed <When value={b.completedAt} format="long" /></span>
                   </li>

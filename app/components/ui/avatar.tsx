@@ -37,7 +37,7 @@ export function PersonAvatar({ name, src, size = 'medium', decorative = false }:
       aria-hidden={decorative || undefined}
       data-avatar-colour={colour}
     >
-      {src ? <img src={src} alt="" width={256} height={256} /> : <span className="profile-avatar-initials">{initialsOf(name)}</span>}
+      {src ? <img src={src} alt="" width={256} height={256} loading={size === 'xsmall' || size === 'small' ? 'lazy' : undefined} decoding="async" /> : <span className="profile-avatar-initials">{initialsOf(name)}</span>}
     </span>
   );
 }

@@ -9,3 +9,5 @@ export { Tabs, type TabItem } from './tabs';
 export { EmptyState } from './empty-state';
 export { Toast, type ToastTone } from './toast';
 export { Dialog, DialogTrigger } from './dialog';
+export { FocusOnMount, useFocusOnMount, useFocusAfterAction } from './focus';
+export { BadgeImage, badgeDataUrl, journeyBadgeUrl } from './badge-image';

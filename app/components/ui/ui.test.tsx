@@ -166,7 +166,7 @@ describe('dialog', () => {
         </Dialog>
       </>,
     );
-    expect(html).toContain('<a href="/admin/design?dialog=confirm" class="button" aria-haspopup="dialog">Delete</a>');
+    expect(html).toContain('<a href="/admin/design?dialog=confirm" class="button" aria-haspopup="dialog" data-dialog="confirm">Delete</a>');
     expect(html).toMatch(/<dialog id="confirm" class="ui-dialog" aria-labelledby="confirm-title">/);
     expect(html).toContain('<h2 id="confirm-title">Delete this post?</h2>');
     expect(html).toContain('<a href="/admin/design" class="ui-dialog-close" aria-label="Close Delete this post?">');

@@ -221,9 +221,37 @@ describe('/app/feedback (JavaScript off)', () => {
     const stranger = await signedIn();
     const swap = await run<any>(() => page.action(args(formRequest('/app/feedback', { intent: 'delete', userContactId: String(contactId) }, { cookie: stranger.cookie })) as never));
     expect(swap.status).toBe(404);
+    // Delete asks first, as page state in the URL (works without JavaScript).
+    const asking = await renderRoute(`/app/feedback?tab=request&confirmContact=${contactId}`, { route: page, cookie: ada.cookie });
+    expect(asking.text).toContain('Delete colleague@example.test from your contacts?');
+    expect(asking.html).toMatch(/<button[^>]*name="intent"[^>]*value="delete"[^>]*>Delete<\/button>/);
+    expect(asking.html).toMatch(/<a[^>]*href="\/app\/feedback\?tab=request#contact-\d+"[^>]*>Cancel<\/a>/);
+    const listed = await renderRoute('/app/feedback?tab=request', { route: page, cookie: ada.cookie });
+    expect(listed.text).not.toContain('from your contacts?');
+    expect(listed.html).toMatch(/<a[^>]*aria-label="Delete colleague@example.test"[^>]*href="\/app\/feedback\?tab=request&amp;confirmContact=\d+#contact-\d+"/);
+
     const gone = await post({ intent: 'delete', userContactId: String(contactId) });
-    expect(gone.location).toBe('/app/feedback?tab=request');
-    expect((await renderRoute('/app/feedback', { route: page, cookie: ada.cookie })).text).toContain('You have not asked anyone yet.');
+    expect(gone.status).toBe(200);
+    expect(gone.data.deletedContact).toMatchObject({ email: 'colleague@example.test', lastAskedAt: expect.any(String) });
+    const afterDelete = await renderRoute('/app/feedback?tab=request', { route: page, cookie: ada.cookie, actionData: gone.data });
+    expect(afterDelete.text).toContain('You have not asked anyone yet.');
+    expect(afterDelete.text).toContain('colleague@example.test was deleted from your contacts.');
+    expect(afterDelete.html).toMatch(/<button[^>]*>Undo<\/button>/);
+
+    // Undo brings it back with its wait; someone else's undo touches only their own list; a bad body is a 400.
+    const undone = await post({ intent: 'restore-contact', email: gone.data.deletedContact.email, lastAskedAt: gone.data.deletedContact.lastAskedAt });
+    expect(undone.status).toBe(200);
+    const restored = await renderRoute('/app/feedback?tab=request', { route: page, cookie: ada.cookie, actionData: undone.data });
+    expect(restored.text).toContain('colleague@example.test is back in your contacts.');
+    expect(restored.html).toMatch(/<button[^>]*disabled=""[^>]*>Wait 14 days<\/button>/);
+    const twice = await post({ intent: 'restore-contact', email: 'colleague@example.test', lastAskedAt: '' });
+    expect(twice.status).toBe(200);
+    expect(await getDb().selectFrom('user_contacts').select('id').where('user_id', '=', me.userId).execute()).toHaveLength(1);
+    expect((await post({ intent: 'restore-contact', email: 'nope', lastAskedAt: 'yesterday' })).status).toBe(400);
+    const future = await post({ intent: 'restore-contact', email: 'later@example.test', lastAskedAt: '2999-01-01T00:00:00.000Z' });
+    expect(future.status).toBe(200);
+    const later = await getDb().selectFrom('user_contacts').select('last_feedback_request_at').where('user_id', '=', me.userId).where('email', '=', 'later@example.test').executeTakeFirstOrThrow();
+    expect(new Date(later.last_feedback_request_at!).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('the results tab says how many more answers are needed, then shows skills, comments and what to practise', async () => {

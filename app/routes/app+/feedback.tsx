@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { z } from 'zod';
@@ -15,16 +15,17 @@ import {
   listContacts,
   recommendFor,
   requestContactFeedback,
+  restoreContact,
   waitLabel,
   waitLeftMs,
 } from '@modules/social/index.server';
-import { contactActionForm, requestFeedbackForm } from '~/utils/form-schemas.server';
+import { contactActionForm, requestFeedbackForm, restoreContactForm } from '~/utils/form-schemas.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { isFeatureOn } from '~/utils/features';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import { Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
-import { ContactsList } from '~/components/feedback/contacts-list';
+import { ContactsList, type DeletedContact } from '~/components/feedback/contacts-list';
 import { CopyLink } from '~/components/feedback/copy-link';
 import { LearnAboutFeedback } from '~/components/feedback/learn-about-feedback';
 import { ResultsPanel } from '~/components/feedback/results-panel';
@@ -70,6 +71,10 @@ interface ActionData {
   sentTo?: string;
   publicLink?: string;
   contactErrors?: Record<number, string>;
+  /** A contact just deleted: shown with Undo (decision 331). */
+  deletedContact?: DeletedContact;
+  restoredEmail?: string;
+  restoreError?: string;
 }
 
 /** Request by email, ask a contact again, delete a contact, get a shareable link: plain POSTs. */
@@ -82,16 +87,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { token } = await createPublicFeedbackToken(db, user);
     return data<ActionData>({ publicLink: `${loadEnv().PUBLIC_URL}/user-feedback/${token}` });
   }
+  if (intent === 'restore-contact') {
+    const parsed = restoreContactForm.safeParse({ email: form.get('email'), lastAskedAt: form.get('lastAskedAt') ?? undefined });
+    if (!parsed.success) return data<ActionData>({ restoreError: 'This contact could not be restored.' }, { status: 400 });
+    try {
+      await restoreContact(db, user, parsed.data);
+    } catch (error) {
+      if (isDomainError(error)) return data<ActionData>({ restoreError: error.message }, { status: error.status });
+      throw error;
+    }
+    return data<ActionData>({ restoredEmail: parsed.data.email });
+  }
   if (intent === 'delete' || intent === 're-request') {
     const parsed = contactActionForm.safeParse({ userContactId: form.get('userContactId') });
     if (!parsed.success) return data<ActionData>({ contactErrors: {} }, { status: 400 });
     const id = parsed.data.userContactId;
     try {
+      const contact = (await listContacts(db, user)).find((c) => c.userContactId === id);
       if (intent === 'delete') {
         await deleteContact(db, user, id);
-        throw redirect('/app/feedback?tab=request');
+        // The page answers with Undo (decision 331); the asked time goes with it so the wait comes back on undo.
+        return data<ActionData>({ deletedContact: { email: contact!.email, lastAskedAt: contact!.lastFeedbackRequestAt } });
       }
-      const contact = (await listContacts(db, user)).find((c) => c.userContactId === id);
       if (!contact) return data<ActionData>({ contactErrors: { [id]: 'This contact is no longer in your list.' } }, { status: 404 });
       await requestContactFeedback(db, user, contact.email);
       return data<ActionData>({ sentTo: contact.email });
@@ -155,7 +172,13 @@ function RequestTab({ contacts, constraint, actionData }: { contacts: Parameters
       <CopyLink publicLink={actionData?.publicLink ?? null} />
       <section className="feedback-card" aria-labelledby="contacts-heading">
         <h2 id="contacts-heading">People you asked</h2>
-        <ContactsList contacts={contacts} errors={actionData?.contactErrors ?? {}} />
+        <ContactsList
+          contacts={contacts}
+          errors={actionData?.contactErrors ?? {}}
+          deleted={actionData?.deletedContact ?? null}
+          restoredEmail={actionData?.restoredEmail ?? null}
+          restoreError={actionData?.restoreError ?? null}
+        />
       </section>
     </div>
   );

@@ -12,6 +12,7 @@ import * as home from './home';
 import * as myJourneys from './journeys';
 import * as search from './search';
 import * as journeyIndex from './journey.$journey._index';
+import * as badge from './journey.$journey.badge[.]svg';
 
 /**
  * The learner home, My journeys and search as a learner sees them (issue 25, decisions 271-272):
@@ -48,6 +49,19 @@ describe('/app/home', () => {
     expect(page.text).toContain('0 of 3 tasks done');
     expect(page.text).toContain('Our first week together');
     expect(page.text).toContain('Finish a journey to earn its badge.');
+    // The journey card has its generated cover art and the design system's progress bar (decision 333).
+    expect(page.html).toMatch(/<li class="journey-card is-inprogress"><svg class="card-cover"[^>]*data-kind="journey"/);
+    expect(page.html).toMatch(/role="progressbar"[^>]*aria-valuetext="0 of 4 steps"/);
+
+    // A completed journey's badge: the per-journey SVG with its accessible name (decision 332).
+    await getDb().insertInto('user_journeys').values({ user_id: me.userId, journey_id: 2, completed_at: new Date() }).execute();
+    const withBadge = await renderRoute('/app/home', { route: home, cookie: me.cookie });
+    const name = (await getDb().selectFrom('journeys').select('name').where('id', '=', 2).executeTakeFirstOrThrow()).name;
+    expect(withBadge.html).toContain(`<img class="ui-badge-image" src="/app/journey/2/badge.svg" alt="${name} badge"`);
+    const svg = await run<any>(() => badge.loader(args(getRequest('/app/journey/2/badge.svg', { cookie: me.cookie }), { journey: '2' }) as never));
+    const text = svg.data as string;
+    expect(text).toMatch(/^<svg [^>]*role="img" aria-labelledby="b2-t b2-d">/);
+    expect(text).toContain(`<title id="b2-t">${name} badge</title>`);
   });
 
   it('a student licence keeps the stories as its home', async () => {
@@ -71,6 +85,7 @@ describe('/app/journeys', () => {
     ]);
     expect(page.text).toContain('Harbour Team');
     expect(page.text).toContain('Locked');
+    expect(page.html.match(/<svg class="card-cover"[^>]*data-kind="journey"/g)?.length).toBe(3);
     const student = await learner(LicenseType.Student);
     expect((await run(() => myJourneys.loader(args(getRequest('/app/journeys', { cookie: student.cookie })) as never))).location).toBe('/app/explore/story');
   });

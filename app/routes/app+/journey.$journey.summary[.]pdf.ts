@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { journeySummaryPdf } from '@modules/journeys/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { notFound, routeId } from '~/utils/explore.server';
+import { formatLongDate, formatTime, timeZoneFromCookie, zoneLabel } from '~/utils/dates';
 import { requireUser } from '~/utils/session.server';
 
 /**
@@ -11,7 +12,10 @@ import { requireUser } from '~/utils/session.server';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   try {
-    const { fileName, bytes } = await journeySummaryPdf(getDb(), user, routeId(params.journey));
+    // Dates through the screens' one formatter, in the viewer's time zone (the tz cookie; UTC without it).
+    const timeZone = timeZoneFromCookie(request.headers.get('cookie'));
+    const formatDate = (d: Date | string) => `${formatLongDate(d, timeZone)} at ${formatTime(d, timeZone)} (${zoneLabel(timeZone)})`;
+    const { fileName, bytes } = await journeySummaryPdf(getDb(), user, routeId(params.journey), { formatDate, language: 'en-GB' });
     return new Response(Buffer.from(bytes), {
       headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'private, no-store' },
     });

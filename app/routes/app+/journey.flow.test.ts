@@ -13,7 +13,7 @@ import * as journeyStep from './journey.$journey.step.$step';
 import * as teamJourneys from './team.$teamId.journeys';
 import * as myActivities from './activities._index';
 import * as summary from './journey.$journey.summary[.]pdf';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 
 /**
  * The journey flow as a learner walks it (issue 25 s.1, decisions 269-270): Start resumes at the first
@@ -106,8 +106,14 @@ describe('the journey flow', () => {
     expect(end.text).not.toContain('you will');
     expect(end.text).toMatch(/You completed this journey on \d{1,2} [A-Z][a-z]+ 20\d\d\./);
     // The summary PDF: a readable date, the steps by their names, no future tense.
-    const pdfResponse = (await summary.loader(args(new Request('http://localhost:3000/app/journey/3/summary.pdf', { headers: { cookie: me.cookie } }), { journey: '3' }) as never)) as Response;
+    const pdfResponse = (await summary.loader(args(new Request('http://localhost:3000/app/journey/3/summary.pdf', { headers: { cookie: `${me.cookie}; tz=Australia%2FSydney` } }), { journey: '3' }) as never)) as Response;
     const pdf = await PDFDocument.load(new Uint8Array(await pdfResponse.arrayBuffer()));
+    // Decision 332: title shown, language, subject and keywords set; the Leda name under the logo.
+    expect(pdf.getTitle()).toBe('Running effective one-on-ones: summary for Flo Flow');
+    expect(pdf.catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en-GB)');
+    expect(String(pdf.catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict).get(PDFName.of('DisplayDocTitle')))).toBe('true');
+    expect(pdf.getSubject()).toBe('Running effective one-on-ones: journey summary');
+    expect(pdf.getKeywords()).toContain('journey summary');
     const text = pdf.context
       .enumerateIndirectObjects()
       .map(([, o]) => (o instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(o).decode()).toString('latin1') : ''))
@@ -117,6 +123,11 @@ describe('the journey flow', () => {
     expect(text).toContain(hex('STEP 1: Their meeting, not yours'));
     expect(text).not.toContain(hex('you will'));
     expect(text).toMatch(new RegExp(hex('Completed by Flo Flow on ')));
+    expect(text).toContain(hex('Leda'));
+    // The date reads in the viewer's zone, as the screens write it: '28 November 2026 at 11:05 (Australia/Sydney)'.
+    expect(text).toContain(hex(' (Australia/Sydney)'));
+    const sydney = new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    expect(text).toContain(hex(`Completed by Flo Flow on ${sydney} at `));
     expect(text).not.toContain(hex(`on ${new Date().toISOString().slice(0, 10)}`));
     // The team timeline: Review, not Continue.
     const timeline = await renderRoute(`/app/team/${me.teamId}/journeys`, { route: teamJourneys, cookie: me.cookie, params: { teamId: String(me.teamId) } });

@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { appHomePath, policy } from '@modules/identity/index.server';
 import { listMyJourneys, type JourneyProgressCard } from '@modules/journeys/index.server';
 import { getDb } from '@modules/shared/index.server';
-import { Link } from '~/components/link';
-import { formatShortDate } from '~/utils/dates';
+import { JourneyCard } from '~/components/journeys/journey-card';
+import { EmptyState } from '~/components/ui/empty-state';
+import learnerStyles from '~/styles/learner.css';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const meta = appMeta('My journeys');
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: learnerStyles }];
 
 /**
  * /app/journeys: My journeys across the learner's teams (issue 25): in progress, not started and
@@ -27,33 +29,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function Card({ j }: { j: JourneyProgressCard }) {
-  const label = j.isLocked ? null : j.state === 'completed' ? 'Review' : j.state === 'inprogress' ? 'Continue' : 'Start';
   return (
-    <li className="my-journey">
-      <h3>{j.name}</h3>
-      {j.teams.length ? <p className="my-journey-teams">{j.teams.map((t) => t.name).join(', ')}</p> : null}
-      <p>{j.overview}</p>
-      <p>
-        <progress value={j.stepsDone} max={Math.max(j.stepsTotal, 1)} aria-label={`${j.name}: ${j.stepsDone} of ${j.stepsTotal} steps done`} />{' '}
-        <span>
-          {j.stepsDone} of {j.stepsTotal} steps
-        </span>
-        {j.state === 'inprogress' && j.currentStep ? (
-          <span>
-            {' '}
-            · Current step: STEP {j.currentStep.number}, {j.currentStep.name}
-          </span>
-        ) : null}
-        {j.completedAt ? <span> · Completed on {formatShortDate(j.completedAt)}</span> : null}
-      </p>
-      {label ? (
-        <Link to={`/app/journey/${j.urlId}`} className="button small" aria-label={`${label} ${j.name}`}>
-          {label}
-        </Link>
-      ) : (
-        <p>Locked</p>
-      )}
-    </li>
+    <JourneyCard
+      urlId={j.urlId}
+      name={j.name}
+      state={j.state}
+      stepsDone={j.stepsDone}
+      stepsTotal={j.stepsTotal}
+      currentStep={j.currentStep}
+      completedAt={j.completedAt}
+      isLocked={j.isLocked}
+      eyebrow={j.teams.length ? j.teams.map((t) => t.name).join(', ') : null}
+    >
+      <p className="journey-card-overview">{j.overview}</p>
+    </JourneyCard>
   );
 }
 
@@ -62,13 +51,13 @@ function Group({ id, title, list, empty }: { id: string; title: string; list: Jo
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {list.length ? (
-        <ul className="my-journeys">
+        <ul className="journey-cards my-journeys">
           {list.map((j) => (
             <Card key={j.journeyId} j={j} />
           ))}
         </ul>
       ) : (
-        <p>{empty}</p>
+        <EmptyState title={empty} />
       )}
     </section>
   );

@@ -1,12 +1,19 @@
-import type { LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
+import { CoverArt } from '~/components/cover-art';
 import { Link } from '~/components/link';
+import { Badge, type BadgeTone } from '~/components/ui/badge';
+import { EmptyState } from '~/components/ui/empty-state';
+import learnerStyles from '~/styles/learner.css';
 import { searchForLearner } from '~/utils/learner-search.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => (data?.q ? `Search: ${data.q}` : 'Search'));
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: learnerStyles }];
+
+const KIND_TONE: Record<keyof typeof KIND_LABEL, BadgeTone> = { journey: 'success', skill: 'brand', story: 'warning', activity: 'neutral', article: 'neutral' };
 const KIND_LABEL = { journey: 'Journey', skill: 'Skill', story: 'Story', activity: 'Activity', article: 'Article' } as const;
 
 /**
@@ -38,23 +45,26 @@ export default function Search() {
           {results.length ? (
             <ol className="search-results">
               {results.map((r) => (
-                <li key={`${r.kind}:${r.href}`}>
-                  <p>
-                    <span className="badge">{KIND_LABEL[r.kind]}</span>{' '}
-                    {r.kind === 'article' ? (
-                      <Link to={r.href} reloadDocument>
-                        {r.title}
-                      </Link>
-                    ) : (
-                      <Link to={r.href}>{r.title}</Link>
-                    )}
-                  </p>
-                  {r.summary ? <p>{r.summary}</p> : null}
+                <li key={`${r.kind}:${r.href}`} className="search-result">
+                  {r.kind === 'article' ? <span className="search-result-art" aria-hidden="true" /> : <CoverArt title={r.title} kind={r.kind} />}
+                  <div>
+                    <p className="search-result-title">
+                      <Badge tone={KIND_TONE[r.kind]}>{KIND_LABEL[r.kind]}</Badge>{' '}
+                      {r.kind === 'article' ? (
+                        <Link to={r.href} reloadDocument>
+                          {r.title}
+                        </Link>
+                      ) : (
+                        <Link to={r.href}>{r.title}</Link>
+                      )}
+                    </p>
+                    {r.summary ? <p className="search-result-summary">{r.summary}</p> : null}
+                  </div>
                 </li>
               ))}
             </ol>
           ) : (
-            <p>Try fewer or different words.</p>
+            <EmptyState title="Nothing found.">Try fewer or different words.</EmptyState>
           )}
         </section>
       ) : null}

@@ -18,6 +18,7 @@ import { NotificationSettingsForm } from '~/components/settings/notification-set
 import { ResetSettingsConfirm } from '~/components/settings/reset-settings-confirm';
 import { isFeatureOn } from '~/utils/features';
 import { formConstraint, readFormData } from '~/utils/form.server';
+import { FocusOnMount } from '~/components/ui/focus';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import profileStyles from '~/styles/profile.css';
@@ -94,9 +95,11 @@ export default function NotificationSettings() {
       <h2>Notification settings</h2>
       <p>Choose which emails Leda sends you and when. Times are in your time zone.</p>
       {page.message ? (
-        <p className="notice" role="status">
-          {page.message}
-        </p>
+        <FocusOnMount>
+          <p className="notice" role="status">
+            {page.message}
+          </p>
+        </FocusOnMount>
       ) : null}
       <NotificationSettingsForm
         key={JSON.stringify(page.values)}

@@ -7,6 +7,7 @@ import { DetailsSection, PasswordSection, PhotoSection, type SettingsActionData 
 import { SettingsNav } from '~/components/profile/settings-nav';
 import { passwordChangeSchema, profileDetailsSchema } from '~/utils/form-schemas.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
+import { FocusOnMount } from '~/components/ui/focus';
 import { appMeta } from '~/utils/meta';
 import { readUploadedFiles } from '~/utils/upload.server';
 import { getAuth, requireUser } from '~/utils/session.server';
@@ -117,9 +118,11 @@ export default function ProfileSettings() {
       <h1>Settings</h1>
       <SettingsNav />
       {savedMessage && !actionData ? (
-        <p className="notice" role="status">
-          {savedMessage}
-        </p>
+        <FocusOnMount>
+          <p className="notice" role="status">
+            {savedMessage}
+          </p>
+        </FocusOnMount>
       ) : null}
       <PhotoSection user={user} error={actionData?.form === 'photo' ? actionData.photoError : null} />
       <DetailsSection user={user} constraint={constraints.details} lastResult={actionData?.form === 'details' ? actionData.result : null} />

@@ -85,7 +85,7 @@ function Avatars({ label, users }: { label: string; users: { shown: TeamUser[]; 
         {shown.map((u) => (
           <li key={u.userId}>
             <Link to={`/app/profile/${u.userId}`} className="avatar" title={u.fullName}>
-              {u.profilePhotoBlobId ? <img src={`/blobs/${u.profilePhotoBlobId}`} alt="" /> : <span aria-hidden="true">{initials(u.fullName)}</span>}
+              {u.profilePhotoBlobId ? <img src={`/blobs/${u.profilePhotoBlobId}`} alt="" width={32} height={32} loading="lazy" decoding="async" /> : <span aria-hidden="true">{initials(u.fullName)}</span>}
               <span className="visually-hidden">{u.fullName}</span>
             </Link>
           </li>

@@ -8,6 +8,7 @@ import { getDb, loadEnv } from '@modules/shared/index.server';
 import { formatShortDate } from '~/utils/dates';
 import { Breadcrumbs } from '~/components/explore/breadcrumbs';
 import { Badge } from '~/components/ui/badge';
+import { CoverArt } from '~/components/cover-art';
 import { EmptyState } from '~/components/ui/empty-state';
 import { Tabs } from '~/components/ui/tabs';
 import { appMeta } from '~/utils/meta';
@@ -103,7 +104,8 @@ function Entry({ e }: { e: TeamJourneyEntry & { isPast?: boolean; isCurrent?: bo
           <strong>{e.breakLabel}</strong>
         </p>
       ) : (
-        <div className="timeline-card">
+        <div className="timeline-card has-cover">
+          <CoverArt title={e.name} kind="journey" />
           <div className="timeline-card-head">
             <h3>{e.name}</h3>
             {state ? (
