@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
-import { createOrganisation, createTeam } from '@modules/identity/index.server';
+import { addTeamUsers, createOrganisation, createTeam, updateOrganisation } from '@modules/identity/index.server';
 import type { Kysely } from 'kysely';
 import { recordAudit } from './audit.server';
 import { LICENSE_FILTERS, type LicenseFilter } from './people-schemas';
@@ -253,18 +253,14 @@ export async function saveOrganisation(db: Kysely<Database>, actorId: number, in
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new DomainError('not_found', ORGANISATION_NOT_FOUND);
-    await trx
-      .updateTable('organisations')
-      .set({
-        name: after.name,
-        license_type: after.licenseType,
-        license_expired_at: after.licenseExpiredAt,
-        license_notes: after.licenseNotes,
-        // Absent from a body: unchanged.
-        ...(input.isPrivateUsers === undefined ? {} : { is_private_users: input.isPrivateUsers }),
-      })
-      .where('id', '=', input.organisationId)
-      .execute();
+    await updateOrganisation(trx, input.organisationId, {
+      name: after.name,
+      licenseType: after.licenseType,
+      licenseExpiredAt: after.licenseExpiredAt,
+      licenseNotes: after.licenseNotes,
+      // Absent from a body: unchanged.
+      isPrivateUsers: input.isPrivateUsers,
+    });
     await recordAudit(trx, {
       actorId,
       action: 'organisation.update',
@@ -300,11 +296,11 @@ export async function createTeamInOrganisation(db: Db, actorId: number, input: {
 
 async function joinTeams(trx: Db, actorId: number, teamIds: number[], action: string) {
   // One insert for all the teams; a team the admin already belongs to keeps its row (and admin flag).
-  await trx
-    .insertInto('team_users')
-    .values(teamIds.map((teamId) => ({ team_id: teamId, user_id: actorId, is_team_admin: false })))
-    .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-    .execute();
+  await addTeamUsers(
+    trx,
+    teamIds.map((teamId) => ({ teamId, userId: actorId })),
+    { ifMember: 'keep' },
+  );
   await recordAudit(trx, { actorId, action, entity: 'team', entityId: teamIds.length === 1 ? teamIds[0] : null, after: { teamIds } });
 }
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
-import { createOrganisation, createUser, sendVerifyAccountEmail } from '@modules/identity/index.server';
+import { createOrganisation, createUser, sendVerifyAccountEmail, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { licenseWhere } from './organisations.server';
 import { LICENSE_FILTERS } from './people-schemas';
@@ -170,11 +170,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
       .executeTakeFirst();
     if (!before) throw new DomainError('not_found', USER_NOT_FOUND);
     emailChanged = before.email.toLowerCase() !== fields.email;
-    await trx
-      .updateTable('users')
-      .set({ email: fields.email, first_name: fields.firstName, last_name: fields.lastName, job_title: fields.jobTitle, ...(emailChanged ? { is_verified: false } : {}) })
-      .where('id', '=', input.user.userId)
-      .execute();
+    await updateUser(trx, input.user.userId, { email: fields.email, firstName: fields.firstName, lastName: fields.lastName, jobTitle: fields.jobTitle, ...(emailChanged ? { isVerified: false } : {}) });
     await recordAudit(trx, {
       actorId,
       action: 'user.update',
@@ -197,7 +193,7 @@ export async function setIsOrganisationAdmin(db: Kysely<Database>, actorId: numb
     if (!user) throw new DomainError('not_found', USER_NOT_FOUND);
     if (user.organisation_id === null && input.isOrganisationAdmin) throw new DomainError('invalid', NO_ORGANISATION);
     if (user.is_organisation_admin === input.isOrganisationAdmin) return;
-    await trx.updateTable('users').set({ is_organisation_admin: input.isOrganisationAdmin }).where('id', '=', input.userId).execute();
+    await updateUser(trx, input.userId, { isOrganisationAdmin: input.isOrganisationAdmin });
     await recordAudit(trx, {
       actorId,
       action: input.isOrganisationAdmin ? 'user.grantOrganisationAdmin' : 'user.revokeOrganisationAdmin',

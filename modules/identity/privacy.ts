@@ -61,12 +61,4 @@ export const identityPrivacy: PrivacyRegistry = [
     export: 'not exported (security data)',
     erasure: 'delete',
   },
-  {
-    table: 'erasure_requests',
-    columns: { user_id: 'who asked' },
-    what: 'Your request to erase your account, while it waits',
-    purpose: 'to erase your account when you asked for it (legal obligation)',
-    export: 'profile.json',
-    erasure: 'delete',
-  },
 ];

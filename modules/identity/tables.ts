@@ -87,7 +87,6 @@ export interface IdentityTables {
   one_time_tokens: OneTimeTokensTable;
   user_settings: UserSettingsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
-  erasure_requests: ErasureRequestsTable;
 }
 
 /** One user setting (learner-app 3: keys with text values, booleans as 'true'); a missing key is its default. */
@@ -96,13 +95,6 @@ export interface UserSettingsTable {
   key: string;
   value: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-/** A person's own erasure request, performed at due_at unless withdrawn (the row deleted; decision 262). */
-export interface ErasureRequestsTable {
-  user_id: number;
-  requested_at: CreatedAt;
-  due_at: Timestamp;
 }
 
 /** A one-click unsubscribe link's token (its SHA-256), for one kind of email (decision 200). */
