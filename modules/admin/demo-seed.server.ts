@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
-import { logger } from '@modules/shared/index.server';
+import { loadEnv, logger } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { addTeamUser, createOrganisation, createTeam, createUser, hashPassword } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
@@ -12,7 +12,7 @@ import { getCurrentUser } from '@modules/identity/index.server';
 import { seedDemoInsights } from './insights-demo-seed.server';
 import { jobScheduler, seedDemoFeed, seedDemoFeedback } from '@modules/social/index.server';
 import { seedDemoProfiles } from '@modules/identity/index.server';
-import { seedDemoPeople } from './people-seed.server';
+import { seedDemoPeople } from './people-demo-seed.server';
 import { fillDefaultPresetIfEmpty } from './default-preset.server';
 
 export const DEMO_PASSWORD = 'leda-demo-2026';
@@ -124,8 +124,9 @@ async function seedDemoJourneys(db: Kysely<Database>, ids: { leadership: number;
   if (learner) await startUserJourney(db, learner, 4);
 }
 
-/** Seeds only an empty database (first embedded start). */
+/** Seeds only an empty database (first embedded start), never in production: the demo accounts share a public password. */
 export async function seedDemoIfEmpty(db: Kysely<Database>) {
+  if (loadEnv().APP_ENV === 'production') throw new Error('The demo seed is refused when APP_ENV=production.');
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   await seedDemo(db);

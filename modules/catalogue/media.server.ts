@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '@modules/shared/db/database';
-import type { VideosFile } from './content-files.schema';
+import type { VideosFile } from './content-files-schemas';
 import { webmDurationSeconds } from './webm-duration';
 
 /**

@@ -134,7 +134,9 @@ export async function addTeamUsers(
       .insertInto('team_users')
       .values(rows.slice(i, i + 1000).map((r) => ({ team_id: r.teamId, user_id: r.userId, is_team_admin: r.isTeamAdmin ?? false })))
       .onConflict((oc) =>
-        opts.ifMember === 'keep' ? oc.columns(['team_id', 'user_id']).doNothing() : oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({ is_team_admin: eb.ref('excluded.is_team_admin') })),
+        opts.ifMember === 'keep'
+          ? oc.columns(['team_id', 'user_id']).doNothing()
+          : oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({ is_team_admin: eb.ref('excluded.is_team_admin') })),
       )
       .returning(['id', 'team_id', 'user_id'])
       .execute();
@@ -154,7 +156,12 @@ export async function removeTeamUsers(db: Kysely<Database>, which: { teamUserId:
   if (!which.userIds.length) return [];
   const removed: number[] = [];
   for (let i = 0; i < which.userIds.length; i += 1000) {
-    const rows = await db.deleteFrom('team_users').where('team_id', '=', which.teamId).where('user_id', 'in', which.userIds.slice(i, i + 1000)).returning('user_id').execute();
+    const rows = await db
+      .deleteFrom('team_users')
+      .where('team_id', '=', which.teamId)
+      .where('user_id', 'in', which.userIds.slice(i, i + 1000))
+      .returning('user_id')
+      .execute();
     removed.push(...rows.map((r) => r.user_id));
   }
   return removed;

@@ -12,20 +12,40 @@ import { describe, expect, it } from 'vitest';
  * The exceptions are listed below, each with its reason.
  */
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const MODULES = { identity: 'IdentityTables', catalogue: 'CatalogueTables', journeys: 'JourneysTables', activities: 'ActivitiesTables', social: 'SocialTables', admin: 'AdminTables', shared: 'SharedTables' } as const;
+const MODULES = {
+  identity: 'IdentityTables',
+  catalogue: 'CatalogueTables',
+  journeys: 'JourneysTables',
+  activities: 'ActivitiesTables',
+  social: 'SocialTables',
+  admin: 'AdminTables',
+  shared: 'SharedTables',
+} as const;
 type ModuleName = keyof typeof MODULES;
 
 /** file (from the repository root) -> the other modules' tables it may write, and why. */
 const EXCEPTIONS: Record<string, { tables: string[]; reason: string }> = {
   'modules/admin/erasure.server.ts': {
-    tables: ['communications', 'rate_limits', 'files', 'notifications', 'post_comments', 'posts', 'user_notifications', 'my_activity_task_fields', 'system_feedbacks', 'team_users', 'users'],
+    tables: [
+      'communications',
+      'rate_limits',
+      'files',
+      'notifications',
+      'post_comments',
+      'posts',
+      'user_notifications',
+      'my_activity_task_fields',
+      'system_feedbacks',
+      'team_users',
+      'users',
+    ],
     reason: "an erasure is one transaction over every module's personal data, driven by the privacy registry (decision 262)",
   },
   'modules/admin/retention.server.ts': {
     tables: ['communications', 'unsubscribe_tokens'],
     reason: 'the retention sweep prunes old rows of every module in one housekeeping job (decision 263)',
   },
-  'modules/admin/people-seed.server.ts': { tables: ['communications'], reason: 'demo seed: back-dated emails no use case writes' },
+  'modules/admin/people-demo-seed.server.ts': { tables: ['communications'], reason: 'demo seed: back-dated emails no use case writes' },
   'modules/admin/insights-demo-seed.server.ts': { tables: ['user_journeys'], reason: 'demo seed: back-dated journey completions no use case writes' },
 };
 
@@ -96,7 +116,7 @@ describe('tables belong to their module', () => {
   });
 
   it('the scan sees a write in a probe', () => {
-    const probe = "await trx\n  .insertInto('users')\n  .values(x);\nawait db.updateTable(\"teams\").set({});";
+    const probe = 'await trx\n  .insertInto(\'users\')\n  .values(x);\nawait db.updateTable("teams").set({});';
     expect([...probe.matchAll(WRITE)].map((m) => m[2])).toEqual(['users', 'teams']);
   });
 });
