@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { DAY, HOUR } from '@modules/shared/clock';
 import { addTeamUser, createOrganisation, createTeam, createUser, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
@@ -9,7 +8,7 @@ import { recordAudit } from './audit.server';
  * "Last login" and the organisations' last activity), an organisation with no licence and its pilot
  * team, a few emails to the demo learner (the communication list) and audit records of those changes.
  */
-export async function seedDemoPeople(db: Kysely<Database>, now: number) {
+export async function seedDemoPeople(db: Db, now: number) {
   const logins: [string, number][] = [
     ['admin@leda.test', 1 * HOUR],
     ['orgadmin@leda.test', 3 * HOUR],

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { type Db } from '@modules/shared/index.server';
 import { createUser, endAllSessions, updateUser } from '@modules/identity/index.server';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
 import { recordAudit } from './audit.server';
 import { parsePatchPath, type FilterClause } from './scim-filter';
 import { SCIM, SCIM_ACTOR, ScimError, scimBoolean, type ScimPatchOp, type ScimUserBody } from './scim-schemas';
@@ -14,7 +12,7 @@ import { SCIM, SCIM_ACTOR, ScimError, scimBoolean, type ScimPatchOp, type ScimUs
  * stays. Every change writes the audit log with the actor "SCIM".
  */
 export interface ScimScope {
-  db: Kysely<Database>;
+  db: Db;
   organisationId: number;
   /** e.g. https://leda.example/scim/v2 (for meta.location). */
   baseUrl: string;

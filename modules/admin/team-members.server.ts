@@ -3,8 +3,6 @@ import { sql } from 'kysely';
 import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { listTeamJourneysForAdmin, type AdminTeamJourney } from '@modules/journeys/index.server';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
 import { addTeamUsers, createUser, removeTeamUsers, setTeamUserAdmin, updateTeam, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { requireSomeoneToWelcome, welcomeRecipients } from './welcome.server';
@@ -216,7 +214,7 @@ async function addNewcomer(
   input: { email: string; isAdmin: boolean },
 ): Promise<TeamUser & { organisationNotice: string | null; created: true }> {
   const email = input.email.trim().toLowerCase();
-  const userId = await createUser(trx as unknown as Kysely<Database>, { email, ...namesFromEmail(email), organisationId: team.organisationId });
+  const userId = await createUser(trx as unknown as Db, { email, ...namesFromEmail(email), organisationId: team.organisationId });
   await recordAudit(trx, { actorId, action: 'user.create', entity: 'user', entityId: userId, after: { email, organisationId: team.organisationId, viaTeamId: team.teamId } });
   const [inserted] = await addTeamUsers(trx, [{ teamId: team.teamId, userId, isTeamAdmin: input.isAdmin }], { ifMember: 'keep' });
   const teamUser = toTeamUser(await teamUsersQuery(trx).where('team_users.id', '=', inserted!.id).executeTakeFirstOrThrow());

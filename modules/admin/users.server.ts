@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
 import { createOrganisation, createUser, sendVerifyAccountEmail, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
@@ -125,7 +125,7 @@ export interface SaveUserInput {
  * Changing an existing user's email marks the account unverified and, once saved, sends a
  * verify-account email to the new address (decision 252): /auth/verify-account/{token} verifies it.
  */
-export async function saveUser(db: Kysely<Database>, actorId: number, input: SaveUserInput): Promise<AdminUserRow> {
+export async function saveUser(db: Db, actorId: number, input: SaveUserInput): Promise<AdminUserRow> {
   const email = input.user.email.trim().toLowerCase();
   let emailChanged = false;
   const userId = await db.transaction().execute(async (trx) => {
@@ -145,7 +145,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
       let organisationId: number | null = null;
       const orgName = input.organisationName?.trim();
       if (orgName) {
-        organisationId = await createOrganisation(trx as unknown as Kysely<Database>, { name: orgName, licenseType: input.organisationLicenseType ?? null });
+        organisationId = await createOrganisation(trx as unknown as Db, { name: orgName, licenseType: input.organisationLicenseType ?? null });
         await recordAudit(trx, {
           actorId,
           action: 'organisation.create',
@@ -154,7 +154,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
           after: { name: orgName, licenseType: input.organisationLicenseType ?? null },
         });
       }
-      const id = await createUser(trx as unknown as Kysely<Database>, {
+      const id = await createUser(trx as unknown as Db, {
         ...fields,
         organisationId,
         isOrganisationAdmin: organisationId !== null && input.user.isAdmin === true,
@@ -187,7 +187,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
 }
 
 /** Grant or revoke organisation admin (after the console's confirmation). */
-export async function setIsOrganisationAdmin(db: Kysely<Database>, actorId: number, input: { userId: number; isOrganisationAdmin: boolean }) {
+export async function setIsOrganisationAdmin(db: Db, actorId: number, input: { userId: number; isOrganisationAdmin: boolean }) {
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['organisation_id', 'is_organisation_admin']).where('id', '=', input.userId).forUpdate().executeTakeFirst();
     if (!user) throw new DomainError('not_found', USER_NOT_FOUND);

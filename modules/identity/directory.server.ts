@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import { sql } from 'kysely';
+import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { announce } from '@modules/shared/events.server';
 import { hashPassword } from './passwords.server';
@@ -8,7 +8,7 @@ import { endAllSessions } from './sessions.server';
 /** Organisations, teams, users and memberships: the writes other modules, the seed and tests use. */
 
 export async function createOrganisation(
-  db: Kysely<Database>,
+  db: Db,
   input: { name: string; licenseType?: number | null; licenseExpiredAt?: Date | null; licenseNotes?: string | null; isPrivateUsers?: boolean },
 ) {
   const row = await db
@@ -25,7 +25,7 @@ export async function createOrganisation(
   return row.id;
 }
 
-export async function createTeam(db: Kysely<Database>, input: { organisationId: number; name: string; description?: string | null; isDisabled?: boolean }) {
+export async function createTeam(db: Db, input: { organisationId: number; name: string; description?: string | null; isDisabled?: boolean }) {
   const row = await db
     .insertInto('teams')
     .values({ organisation_id: input.organisationId, name: input.name, description: input.description ?? null, is_disabled: input.isDisabled ?? false })
@@ -57,7 +57,7 @@ export interface NewUser {
  * Answers the accounts created. Announces nothing: the caller says 'user.created' when its own
  * work has committed (createUser below, the CSV import after its batch).
  */
-export async function createUsers(db: Kysely<Database>, inputs: readonly NewUser[]): Promise<{ id: number; email: string; firstName: string }[]> {
+export async function createUsers(db: Db, inputs: readonly NewUser[]): Promise<{ id: number; email: string; firstName: string }[]> {
   const created: { id: number; email: string; firstName: string }[] = [];
   for (let i = 0; i < inputs.length; i += 1000) {
     const values = await Promise.all(
@@ -91,7 +91,7 @@ export async function createUsers(db: Kysely<Database>, inputs: readonly NewUser
 }
 
 /** One account (sign-up paths, the console, SCIM, the seed): refused when the email is taken; announces 'user.created'. */
-export async function createUser(db: Kysely<Database>, input: NewUser) {
+export async function createUser(db: Db, input: NewUser) {
   const email = input.email.trim().toLowerCase();
   const existing = await db
     .selectFrom('users')
@@ -108,12 +108,12 @@ export async function createUser(db: Kysely<Database>, input: NewUser) {
   return row.id;
 }
 
-export async function addTeamUser(db: Kysely<Database>, input: { teamId: number; userId: number; isTeamAdmin?: boolean }) {
+export async function addTeamUser(db: Db, input: { teamId: number; userId: number; isTeamAdmin?: boolean }) {
   const [row] = await addTeamUsers(db, [input], { ifMember: 'update' });
   return row!.id;
 }
 
-export async function setUserLocked(db: Kysely<Database>, userId: number, isLocked: boolean) {
+export async function setUserLocked(db: Db, userId: number, isLocked: boolean) {
   await db.updateTable('users').set({ is_locked: isLocked }).where('id', '=', userId).execute();
   if (isLocked) await endAllSessions(userId);
 }
@@ -124,7 +124,7 @@ export async function setUserLocked(db: Kysely<Database>, userId: number, isLock
  * rows written (with 'keep', only the new ones).
  */
 export async function addTeamUsers(
-  db: Kysely<Database>,
+  db: Db,
   rows: readonly { teamId: number; userId: number; isTeamAdmin?: boolean }[],
   opts: { ifMember: 'keep' | 'update' } = { ifMember: 'keep' },
 ): Promise<{ id: number; teamId: number; userId: number }[]> {
@@ -146,12 +146,12 @@ export async function addTeamUsers(
 }
 
 /** Sets a membership's team admin flag. */
-export async function setTeamUserAdmin(db: Kysely<Database>, teamUserId: number, isTeamAdmin: boolean) {
+export async function setTeamUserAdmin(db: Db, teamUserId: number, isTeamAdmin: boolean) {
   await db.updateTable('team_users').set({ is_team_admin: isTeamAdmin }).where('id', '=', teamUserId).execute();
 }
 
 /** Removes memberships: one by its id, or some (or all) members of a team. Answers the user ids removed. */
-export async function removeTeamUsers(db: Kysely<Database>, which: { teamUserId: number } | { teamId: number; userIds: readonly number[] }): Promise<number[]> {
+export async function removeTeamUsers(db: Db, which: { teamUserId: number } | { teamId: number; userIds: readonly number[] }): Promise<number[]> {
   if ('teamUserId' in which) return (await db.deleteFrom('team_users').where('id', '=', which.teamUserId).returning('user_id').execute()).map((r) => r.user_id);
   if (!which.userIds.length) return [];
   const removed: number[] = [];
@@ -168,7 +168,7 @@ export async function removeTeamUsers(db: Kysely<Database>, which: { teamUserId:
 }
 
 /** Changes a team's own fields (absent: unchanged). */
-export async function updateTeam(db: Kysely<Database>, teamId: number, set: { name?: string; description?: string | null; isDisabled?: boolean; featuredStoryId?: number | null }) {
+export async function updateTeam(db: Db, teamId: number, set: { name?: string; description?: string | null; isDisabled?: boolean; featuredStoryId?: number | null }) {
   const row = {
     ...(set.name !== undefined ? { name: set.name } : {}),
     ...(set.description !== undefined ? { description: set.description } : {}),
@@ -180,7 +180,7 @@ export async function updateTeam(db: Kysely<Database>, teamId: number, set: { na
 
 /** Changes an organisation's own fields (absent: unchanged). */
 export async function updateOrganisation(
-  db: Kysely<Database>,
+  db: Db,
   organisationId: number,
   set: { name?: string; licenseType?: number | null; licenseExpiredAt?: Date | null; licenseNotes?: string | null; isPrivateUsers?: boolean },
 ) {
@@ -199,7 +199,7 @@ export async function updateOrganisation(
  * the caller's to end (endAllSessions) after its transaction commits.
  */
 export async function updateUser(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   set: {
     email?: string;
@@ -228,7 +228,7 @@ export async function updateUser(
 }
 
 /** The teams (enabled, with their organisation) a user belongs to, for the side navigation. */
-export async function listUserTeams(db: Kysely<Database>, userId: number) {
+export async function listUserTeams(db: Db, userId: number) {
   return db
     .selectFrom('team_users')
     .innerJoin('teams', 'teams.id', 'team_users.team_id')
@@ -240,13 +240,13 @@ export async function listUserTeams(db: Kysely<Database>, userId: number) {
 }
 
 /** The story a team features (admin-console s.3 Team.featuredStoryId), or null. */
-export async function getTeamFeaturedStoryId(db: Kysely<Database>, teamId: number): Promise<number | null> {
+export async function getTeamFeaturedStoryId(db: Db, teamId: number): Promise<number | null> {
   const row = await db.selectFrom('teams').select('featured_story_id').where('id', '=', teamId).executeTakeFirst();
   return row?.featured_story_id ?? null;
 }
 
 /** A team found by its own and its organisation's names (test hooks, scripts); undefined when missing. */
-export async function findTeamByName(db: Kysely<Database>, input: { organisationName: string; teamName: string }) {
+export async function findTeamByName(db: Db, input: { organisationName: string; teamName: string }) {
   return db
     .selectFrom('teams')
     .innerJoin('organisations', 'organisations.id', 'teams.organisation_id')
