@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { loader } from './reference-data.$version';
 import { action as authenticate } from './api+/auth+/authenticate';
 import { args, getRequest, jsonRequest, run } from '../../tests/support/remix';
-import { learner, seedCatalogueBeforeAll } from '../../tests/support/explore';
+import { fixtureCatalogueBeforeAll, learner } from '../../tests/support/explore';
 
 /**
  * The catalogue once per version (issue 16, docs/decisions/144): /api/auth/authenticate names the
  * version and its URL; a caller holding the current version gets referenceData null instead of
  * the whole catalogue; /reference-data/{version} serves it with a long private cache and an ETag.
  */
-seedCatalogueBeforeAll();
+fixtureCatalogueBeforeAll();
 
 const start = (cookie: string, body: Record<string, unknown> = {}) => run<any>(() => authenticate(args(jsonRequest('/api/auth/authenticate', { cid: null, ...body }, { cookie }))));
 const fetchRef = (path: string, headers: Record<string, string> = {}) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
+import { importCatalogue } from '@modules/catalogue/index.server';
 import {
   ALREADY_ANSWERED_MESSAGE,
   COOKIE_NEEDED_MESSAGE,
@@ -19,10 +19,11 @@ import { deliveredEmailTo } from '../../tests/support/outbox';
 import { features } from '~/utils/features';
 import * as userFeedback from './user-feedback.$token';
 import { documentStatus } from '../../tests/support/document-status';
+import { FIXTURE_CATALOGUE } from '../../tests/support/explore';
 
 /** /user-feedback/{token} as an anonymous colleague sees it: failed, form, submitted, with JavaScript off (plain POSTs). */
 beforeAll(async () => {
-  await seedCatalogue(getDb());
+  await importCatalogue(getDb(), FIXTURE_CATALOGUE);
 });
 
 const SKILLS_MESSAGE = 'Sorry, you need to choose 2 skills in both sections before you can send your feedback.';

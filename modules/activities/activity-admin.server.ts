@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { defineList, DomainError, type Database, type Db } from '@modules/shared/index.server';
+import { defineList, DomainError, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { DATE, DATETIME, FIELD_TYPES, isFieldType, isRealDate, TIME, type FieldTypeId } from './constants';
 import { getActivityById, type Activity } from './activity-catalogue.server';
@@ -121,7 +121,7 @@ function normaliseField(f: ValidActivity['activityTasks'][number]['activityTaskF
  * one transaction; a constant number of queries whatever its size. Unknown activity: not_found;
  * unknown skill: invalid. Returns the saved activity as getActivityById reads it.
  */
-export async function saveActivity(db: Kysely<Database>, input: ValidActivity, onSaved?: (trx: Db, activityId: number, created: boolean) => Promise<void>): Promise<Activity> {
+export async function saveActivity(db: Db, input: ValidActivity, onSaved?: (trx: Db, activityId: number, created: boolean) => Promise<void>): Promise<Activity> {
   const skillIds = input.activitySkills.map((s) => s.skillId);
   const id = await db.transaction().execute(async (trx) => {
     if (skillIds.length) {

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { DomainError, type Database, type Db } from '@modules/shared/index.server';
+import { DomainError, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { activityFile, type ActivityFile } from './schemas';
 import { FIELD_TYPES, isFieldType } from './field-types';
@@ -142,7 +141,7 @@ function fieldProblems(file: string, a: ActivityFile): string[] {
  * any problem changes nothing. Upserts by id; tasks, fields and options are replaced (learners'
  * copies are separate rows, so their answers never change). Returns the number of activities.
  */
-export async function importActivities(db: Kysely<Database>, folder: string): Promise<number> {
+export async function importActivities(db: Db, folder: string): Promise<number> {
   const dir = path.join(folder, 'activities');
   let names: string[];
   try {
@@ -213,6 +212,6 @@ export async function importActivities(db: Kysely<Database>, folder: string): Pr
 }
 
 /** The demo seed: the activities the repo ships under content/catalogue/activities. */
-export function seedActivities(db: Kysely<Database>) {
+export function seedActivities(db: Db) {
   return importActivities(db, path.resolve('content/catalogue'));
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import { DomainError, putBlob, putUploadedBlob, type Database, type Db } from '@modules/shared/index.server';
 import { ALLOWED_UPLOAD_TYPES, FieldType, MAX_UPLOAD_BYTES, fieldValueSchema, type Answer, type RawAnswer } from './field-types';
@@ -121,14 +121,14 @@ function asPlainText(file: { name: string; bytes: Uint8Array }): 'text/plain' | 
 }
 
 /** Saves a task's answers (any open task, completed or not); answers the whole my activity. */
-export async function saveTaskAnswers(db: Kysely<Database>, userId: number, input: { myActivityId: number; myActivityTaskId: number; fields: FieldInput[] }): Promise<MyActivity> {
+export async function saveTaskAnswers(db: Db, userId: number, input: { myActivityId: number; myActivityTaskId: number; fields: FieldInput[] }): Promise<MyActivity> {
   const write = await prepareAnswers(db, userId, input.myActivityId, input.myActivityTaskId, input.fields);
   await db.transaction().execute(write);
   return getMyActivity(db, userId, input.myActivityId);
 }
 
 /** Saves the answers and completes the task in one transaction (the form's Complete button). */
-export async function saveAndCompleteTask(db: Kysely<Database>, userId: number, input: { myActivityId: number; myActivityTaskId: number; fields: FieldInput[] }): Promise<CompleteResult> {
+export async function saveAndCompleteTask(db: Db, userId: number, input: { myActivityId: number; myActivityTaskId: number; fields: FieldInput[] }): Promise<CompleteResult> {
   const write = await prepareAnswers(db, userId, input.myActivityId, input.myActivityTaskId, input.fields);
   return completeMyActivityTask(db, userId, input, write);
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type ExpressionBuilder } from 'kysely';
+import { sql, type Transaction, type ExpressionBuilder } from 'kysely';
 import { announce, DomainError, type AnswerOf, type Database, type Db } from '@modules/shared/index.server';
 import { getActivityById } from './activity-catalogue.server';
 
@@ -44,7 +44,7 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
 const NOT_FOUND = 'That activity was not found. It may have been deleted.';
 
 /** The My Activities counter of the app header: the user's activities not yet completed (one indexed count). */
-export async function countUncompleted(db: Kysely<Database>, userId: number): Promise<number> {
+export async function countUncompleted(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => uncompletedCountOf(eb).as('count')).where('users.id', '=', userId).executeTakeFirst();
   return row?.count ?? 0;
 }
@@ -190,7 +190,7 @@ async function checkJourneyStep(db: Db, userId: number, journeyStepId: number, a
  * journey step, when given, is checked first (checkJourneyStep); a step holds one copy of each of its
  * activities, so adding it from the step again answers that copy (idempotent, decision 269).
  */
-export async function addMyActivity(db: Kysely<Database>, userId: number, input: { activityId: number; journeyStepId?: number | null }): Promise<MyActivity> {
+export async function addMyActivity(db: Db, userId: number, input: { activityId: number; journeyStepId?: number | null }): Promise<MyActivity> {
   const activity = await getActivityById(db, input.activityId);
   if (input.journeyStepId != null) await checkJourneyStep(db, userId, input.journeyStepId, activity.activityId);
   const stepId = input.journeyStepId ?? null;
@@ -275,7 +275,7 @@ export interface CompleteResult extends CompletionOutcome {
  * completion's transaction (the Complete button of a form).
  */
 export async function completeMyActivityTask(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   input: { myActivityId: number; myActivityTaskId: number },
   beforeComplete?: (trx: Transaction<Database>) => Promise<void>,

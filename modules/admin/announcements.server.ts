@@ -6,7 +6,7 @@ import { recordAudit } from './audit.server';
  * The admin notification screens' use cases (decision 128): each change and its audit entry land in
  * one transaction.
  */
-export async function announce(db: Db, actorId: number, input: Announcement) {
+export async function sendAdminAnnouncement(db: Db, actorId: number, input: Announcement) {
   return db.transaction().execute(async (trx) => {
     const sent = await sendAnnouncement(trx, input);
     await recordAudit(trx, { actorId, action: 'notification.send', entity: 'notification', entityId: sent.notificationId, after: { ...input, recipientCount: sent.recipientCount } });

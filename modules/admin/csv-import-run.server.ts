@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addTeamUsers, createUsers } from '@modules/identity/index.server';
 import { announce, DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { recordAudit } from './audit.server';
 import { abandonStaleImports, getImport, IMPORT_NOT_FOUND, INCOMPLETE_MESSAGE, OTHER_ORGANISATION_MESSAGE, PREVIEW_LABELS, STILL_READING_MESSAGE } from './csv-import.server';
@@ -178,22 +179,10 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
     const toCreate = candidates.filter((r) => !byEmail.has(r.email));
     const createdIds = new Map<string, number>();
     if (toCreate.length) {
-      const inserted = await trx
-        .insertInto('users')
-        .values(
-          toCreate.map((r) => ({
-            email: r.email,
-            first_name: r.first_name,
-            last_name: r.last_name,
-            job_title: r.job_title,
-            organisation_id: organisationId,
-            password_hash: null,
-            is_verified: false,
-          })),
-        )
-        .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-        .returning(['id', 'email', 'first_name'])
-        .execute();
+      const inserted = await createUsers(
+        trx,
+        toCreate.map((r) => ({ email: r.email, firstName: r.first_name, lastName: r.last_name, jobTitle: r.job_title, organisationId })),
+      );
       for (const u of inserted) createdIds.set(u.email, u.id);
       // A race with a sign-up between the select and the insert: that user exists now; add them.
       const raced = toCreate.filter((r) => !createdIds.has(r.email)).map((r) => r.email);
@@ -202,11 +191,11 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
         for (const u of late) byEmail.set(u.email, { id: u.id, email: u.email, organisationId: u.organisationId, teamUserId: null });
       }
     }
-    const memberships: { team_id: number; user_id: number; is_team_admin: boolean }[] = [];
+    const memberships: { teamId: number; userId: number; isTeamAdmin: boolean }[] = [];
     for (const r of candidates) {
       const createdId = createdIds.get(r.email);
       if (createdId) {
-        memberships.push({ team_id: teamId, user_id: createdId, is_team_admin: r.is_admin });
+        memberships.push({ teamId, userId: createdId, isTeamAdmin: r.is_admin });
         outcome.set(r.row_number, { result: 'created', message: null });
         continue;
       }
@@ -219,17 +208,13 @@ async function importBatch(trx: Db, importId: number, teamId: number, organisati
         // Checked again now (the preview may be old): never added to a team of another organisation.
         outcome.set(r.row_number, { result: 'error', message: OTHER_ORGANISATION_MESSAGE });
       } else {
-        memberships.push({ team_id: teamId, user_id: user.id, is_team_admin: r.is_admin });
+        memberships.push({ teamId, userId: user.id, isTeamAdmin: r.is_admin });
         // 'Email address already in use by another user.' counts as success: the existing user is added.
         outcome.set(r.row_number, { result: 'added', message: EMAIL_IN_USE });
       }
     }
     if (memberships.length) {
-      await trx
-        .insertInto('team_users')
-        .values(memberships)
-        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-        .execute();
+      await addTeamUsers(trx, memberships, { ifMember: 'keep' });
     }
   }
   const results = [...outcome.entries()];

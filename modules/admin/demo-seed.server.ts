@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
-import { logger } from '@modules/shared/index.server';
+import type { Db } from '@modules/shared/db/database';
+import { loadEnv, logger } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { addTeamUser, createOrganisation, createTeam, createUser, hashPassword } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
@@ -12,13 +11,13 @@ import { getCurrentUser } from '@modules/identity/index.server';
 import { seedDemoInsights } from './insights-demo-seed.server';
 import { jobScheduler, seedDemoFeed, seedDemoFeedback } from '@modules/social/index.server';
 import { seedDemoProfiles } from '@modules/identity/index.server';
-import { seedDemoPeople } from './people-seed.server';
+import { seedDemoPeople } from './people-demo-seed.server';
 import { fillDefaultPresetIfEmpty } from './default-preset.server';
 
 export const DEMO_PASSWORD = 'leda-demo-2026';
 
 /** Extra seeding steps other modules contribute (catalogue, articles): run after the accounts. */
-type SeedStep = { name: string; run: (db: Kysely<Database>) => Promise<void> };
+type SeedStep = { name: string; run: (db: Db) => Promise<void> };
 const extraSteps: SeedStep[] = [];
 export function addSeedStep(step: SeedStep) {
   if (!extraSteps.some((s) => s.name === step.name)) extraSteps.push(step);
@@ -35,7 +34,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** The demo organisation, teams and accounts (all with password leda-demo-2026). */
-export async function seedDemo(db: Kysely<Database>) {
+export async function seedDemo(db: Db) {
   const hash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   const demoOrg = await createOrganisation(db, { name: 'Demo Organisation', licenseType: LicenseType.Full, licenseExpiredAt: null, licenseNotes: 'Demo full licence' });
@@ -103,7 +102,7 @@ export async function seedDemo(db: Kysely<Database>) {
  * current journey, a future one still locked, and an unscheduled one; the demo learner has started
  * the Leadership Team's current journey.
  */
-async function seedDemoJourneys(db: Kysely<Database>, ids: { leadership: number; sales: number; learner: number }, now: number) {
+async function seedDemoJourneys(db: Db, ids: { leadership: number; sales: number; learner: number }, now: number) {
   await seedJourneys(db);
   const at = (days: number) => new Date(now + days * DAY);
   await setTeamSchedule(db, ids.leadership, [
@@ -124,8 +123,9 @@ async function seedDemoJourneys(db: Kysely<Database>, ids: { leadership: number;
   if (learner) await startUserJourney(db, learner, 4);
 }
 
-/** Seeds only an empty database (first embedded start). */
-export async function seedDemoIfEmpty(db: Kysely<Database>) {
+/** Seeds only an empty database (first embedded start), never in production: the demo accounts share a public password. */
+export async function seedDemoIfEmpty(db: Db) {
+  if (loadEnv().APP_ENV === 'production') throw new Error('The demo seed is refused when APP_ENV=production.');
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   await seedDemo(db);

@@ -1,12 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   emailLayout,
   loadEnv,
   logger,
   rateLimiter,
   sendEmail,
-  tryConsume,
-  type Database,
+  tryConsume, type Db,
 } from '@modules/shared/index.server';
 import type { EnquiryKind } from './tables';
 import { requestNewsletterChange, unsubscribeNewsletterNow } from './newsletter.server';
@@ -93,7 +92,7 @@ function salesEmail(id: number, e: EnquiryInput) {
 }
 
 /** Stores one enquiry and emails it to the sales address (newsletter signups are only stored). */
-export async function submitEnquiry(db: Kysely<Database>, input: EnquiryInput, ctx: PublicFormContext): Promise<PublicFormResult> {
+export async function submitEnquiry(db: Db, input: EnquiryInput, ctx: PublicFormContext): Promise<PublicFormResult> {
   const refused = await guardPublicForm(ctx);
   if (refused) return refused;
   const { id } = await db
@@ -122,7 +121,7 @@ export async function submitEnquiry(db: Kysely<Database>, input: EnquiryInput, c
 }
 
 /** The newsletter box: stored as an enquiry of kind newsletter; the subscription waits for the emailed link. */
-export function subscribeToNewsletter(db: Kysely<Database>, email: string, ctx: PublicFormContext) {
+export function subscribeToNewsletter(db: Db, email: string, ctx: PublicFormContext) {
   return submitEnquiry(db, { kind: 'newsletter', email }, ctx);
 }
 
@@ -131,7 +130,7 @@ export function subscribeToNewsletter(db: Kysely<Database>, email: string, ctx: 
  * thank-you right after submit (decision 254, which replaces decision 113's emailed link for it).
  * The honeypot and the per-IP limit still apply.
  */
-export async function unsubscribeEmail(db: Kysely<Database>, email: string, ctx: PublicFormContext): Promise<PublicFormResult> {
+export async function unsubscribeEmail(db: Db, email: string, ctx: PublicFormContext): Promise<PublicFormResult> {
   const refused = await guardPublicForm(ctx);
   if (refused) return refused;
   await unsubscribeNewsletterNow(db, email);
@@ -139,7 +138,7 @@ export async function unsubscribeEmail(db: Kysely<Database>, email: string, ctx:
 }
 
 /** Product-news emails must skip an email for which this is true. */
-export async function isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean> {
+export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('newsletter_subscriptions')
     .select('unsubscribed_at')
@@ -149,7 +148,7 @@ export async function isUnsubscribed(db: Kysely<Database>, email: string): Promi
 }
 
 /** Whether product-news emails may go to this address: it subscribed and has not unsubscribed. */
-export async function canReceiveProductNews(db: Kysely<Database>, email: string): Promise<boolean> {
+export async function canReceiveProductNews(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('newsletter_subscriptions')
     .select(['subscribed_at', 'unsubscribed_at'])

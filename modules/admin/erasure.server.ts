@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import { DomainError, deleteBlobRows, removeBlobBytes, type Database, type Db } from '@modules/shared/index.server';
+import { DomainError, deleteBlobRows, removeBlobBytes, type Db } from '@modules/shared/index.server';
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 
@@ -65,7 +64,7 @@ export interface EraseOptions {
 
 /** Erases a person. actorId: the admin (null: the housekeeping job performing a person's own request). */
 export async function eraseUser(db: Db, actorId: number | null, userId: number, opts: EraseOptions): Promise<{ erased: boolean }> {
-  const blobs = await (db.isTransaction ? run(db) : (db as Kysely<Database>).transaction().execute(run));
+  const blobs = await (db.isTransaction ? run(db) : (db as Db).transaction().execute(run));
   if (blobs === null) return { erased: false };
   await removeBlobBytes(db, blobs);
   return { erased: true };

@@ -81,7 +81,7 @@ export {
   type OrganisationRow,
 } from './organisations.server';
 export { communicationsList, listCommunicationsOf, getCommunicationsByRecipient, type CommunicationView } from './communications-admin.server';
-export { announce, editNotification } from './announcements.server';
+export { sendAdminAnnouncement, editNotification } from './announcements.server';
 export * as peopleSchemas from './people-schemas';
 export {
   createImportPreview,

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { DAY } from '@modules/shared/clock';
 
 /**
@@ -19,7 +18,7 @@ const RHYTHM: Record<string, (week: number, day: number) => boolean> = {
   'orgadmin@leda.test': (week, day) => day % 7 === 1 && week % 2 === 0,
 };
 
-export async function seedDemoInsights(db: Kysely<Database>, now: number) {
+export async function seedDemoInsights(db: Db, now: number) {
   const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', Object.keys(RHYTHM)).execute();
   const views: { path: string; category: string; user_id: number; created_at: Date; name: string }[] = [];
   for (const u of users) {

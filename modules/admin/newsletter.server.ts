@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashToken, isTokenShaped, mintToken } from '@modules/identity/index.server';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   emailLayout,
   LINK_REMOVED,
@@ -8,8 +8,7 @@ import {
   logger,
   rateLimiter,
   registerOneTimeLink,
-  sendEmail,
-  type Database,
+  sendEmail, type Db,
 } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 
@@ -31,7 +30,7 @@ export const NEWSLETTER_EMAILS_PER_HOUR = 200;
 const KIND: Record<NewsletterAction, string> = { subscribe: 'newsletter-subscribe', unsubscribe: 'newsletter-unsubscribe' };
 const normal = (email: string) => email.trim().toLowerCase();
 
-async function createNewsletterToken(db: Kysely<Database>, email: string, action: NewsletterAction) {
+async function createNewsletterToken(db: Db, email: string, action: NewsletterAction) {
   const { token, tokenHash } = mintToken();
   await db
     .insertInto('newsletter_tokens')
@@ -75,7 +74,7 @@ function confirmationEmail(action: NewsletterAction) {
  * Emails the confirmation link for a subscribe or unsubscribe. Quietly capped (the caller's answer
  * does not change): a few emails per address an hour, and a total per hour across all addresses.
  */
-export async function requestNewsletterChange(db: Kysely<Database>, email: string, action: NewsletterAction): Promise<void> {
+export async function requestNewsletterChange(db: Db, email: string, action: NewsletterAction): Promise<void> {
   const address = normal(email);
   const perAddress = rateLimiter('newsletter-address', NEWSLETTER_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
   if (!(await perAddress.consume(address))) return;
@@ -87,7 +86,7 @@ export async function requestNewsletterChange(db: Kysely<Database>, email: strin
 }
 
 /** What a live, unused confirmation link would do, without using it (the page shows the button). */
-export async function peekNewsletterToken(db: Kysely<Database>, token: string) {
+export async function peekNewsletterToken(db: Db, token: string) {
   if (!isTokenShaped(token)) return undefined;
   return db
     .selectFrom('newsletter_tokens')
@@ -98,7 +97,7 @@ export async function peekNewsletterToken(db: Kysely<Database>, token: string) {
     .executeTakeFirst();
 }
 
-async function setSubscribed(db: Kysely<Database>, email: string) {
+async function setSubscribed(db: Db, email: string) {
   const now = new Date();
   await db
     .insertInto('newsletter_subscriptions')
@@ -108,11 +107,11 @@ async function setSubscribed(db: Kysely<Database>, email: string) {
 }
 
 /** Stops product news to this address at once (the /unsubscribe page and /api/public/unsubscribe; decision 254). */
-export async function unsubscribeNewsletterNow(db: Kysely<Database>, email: string): Promise<void> {
+export async function unsubscribeNewsletterNow(db: Db, email: string): Promise<void> {
   await setUnsubscribed(db, normal(email));
 }
 
-async function setUnsubscribed(db: Kysely<Database>, email: string) {
+async function setUnsubscribed(db: Db, email: string) {
   const now = new Date();
   await db
     .insertInto('newsletter_subscriptions')
@@ -122,7 +121,7 @@ async function setUnsubscribed(db: Kysely<Database>, email: string) {
 }
 
 /** Uses the link up and applies it; undefined for an unknown, used or expired link. */
-export async function confirmNewsletterChange(db: Kysely<Database>, token: string) {
+export async function confirmNewsletterChange(db: Db, token: string) {
   if (!isTokenShaped(token)) return undefined;
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -141,6 +140,6 @@ export async function confirmNewsletterChange(db: Kysely<Database>, token: strin
 }
 
 /** Housekeeping: newsletter links expired over a day ago (used ones included). */
-export async function pruneNewsletterTokens(db: Kysely<Database>) {
+export async function pruneNewsletterTokens(db: Db) {
   await db.deleteFrom('newsletter_tokens').where('expires_at', '<', new Date(Date.now() - DAY)).execute();
 }

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
-import { createOrganisation, createTeam } from '@modules/identity/index.server';
-import type { Kysely } from 'kysely';
+import { addTeamUsers, createOrganisation, createTeam, updateOrganisation } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { LICENSE_FILTERS, type LicenseFilter } from './people-schemas';
 
@@ -238,11 +237,11 @@ const organisationState = (o: Omit<OrganisationInput, 'organisationId'>) => ({
 });
 
 /** Creates (no id) or updates an organisation; answers its id. */
-export async function saveOrganisation(db: Kysely<Database>, actorId: number, input: OrganisationInput): Promise<number> {
+export async function saveOrganisation(db: Db, actorId: number, input: OrganisationInput): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const after = organisationState(input);
     if (!input.organisationId) {
-      const id = await createOrganisation(trx as unknown as Kysely<Database>, after);
+      const id = await createOrganisation(trx as unknown as Db, after);
       await recordAudit(trx, { actorId, action: 'organisation.create', entity: 'organisation', entityId: id, after });
       return id;
     }
@@ -253,18 +252,14 @@ export async function saveOrganisation(db: Kysely<Database>, actorId: number, in
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new DomainError('not_found', ORGANISATION_NOT_FOUND);
-    await trx
-      .updateTable('organisations')
-      .set({
-        name: after.name,
-        license_type: after.licenseType,
-        license_expired_at: after.licenseExpiredAt,
-        license_notes: after.licenseNotes,
-        // Absent from a body: unchanged.
-        ...(input.isPrivateUsers === undefined ? {} : { is_private_users: input.isPrivateUsers }),
-      })
-      .where('id', '=', input.organisationId)
-      .execute();
+    await updateOrganisation(trx, input.organisationId, {
+      name: after.name,
+      licenseType: after.licenseType,
+      licenseExpiredAt: after.licenseExpiredAt,
+      licenseNotes: after.licenseNotes,
+      // Absent from a body: unchanged.
+      isPrivateUsers: input.isPrivateUsers,
+    });
     await recordAudit(trx, {
       actorId,
       action: 'organisation.update',
@@ -291,7 +286,7 @@ export async function createTeamInOrganisation(db: Db, actorId: number, input: {
   const run = async (trx: Db) => {
     const org = await trx.selectFrom('organisations').select('id').where('id', '=', input.organisationId).executeTakeFirst();
     if (!org) throw new DomainError('not_found', ORGANISATION_NOT_FOUND);
-    const teamId = await createTeam(trx as unknown as Kysely<Database>, { organisationId: input.organisationId, name: input.teamName });
+    const teamId = await createTeam(trx as unknown as Db, { organisationId: input.organisationId, name: input.teamName });
     await recordAudit(trx, { actorId, action: 'team.create', entity: 'team', entityId: teamId, after: { organisationId: input.organisationId, name: input.teamName } });
     return teamId;
   };
@@ -300,11 +295,11 @@ export async function createTeamInOrganisation(db: Db, actorId: number, input: {
 
 async function joinTeams(trx: Db, actorId: number, teamIds: number[], action: string) {
   // One insert for all the teams; a team the admin already belongs to keeps its row (and admin flag).
-  await trx
-    .insertInto('team_users')
-    .values(teamIds.map((teamId) => ({ team_id: teamId, user_id: actorId, is_team_admin: false })))
-    .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-    .execute();
+  await addTeamUsers(
+    trx,
+    teamIds.map((teamId) => ({ teamId, userId: actorId })),
+    { ifMember: 'keep' },
+  );
   await recordAudit(trx, { actorId, action, entity: 'team', entityId: teamIds.length === 1 ? teamIds[0] : null, after: { teamIds } });
 }
 
@@ -312,7 +307,7 @@ async function joinTeams(trx: Db, actorId: number, teamIds: number[], action: st
  * Quick join: the admin becomes a member of the team (or, with no team, of every enabled team of the
  * organisation) and the app opens on that team. Answers the team to open.
  */
-export async function quickJoinOrganisation(db: Kysely<Database>, actorId: number, input: { organisationId: number; teamId?: number | null }) {
+export async function quickJoinOrganisation(db: Db, actorId: number, input: { organisationId: number; teamId?: number | null }) {
   return db.transaction().execute(async (trx) => {
     const teams = await trx
       .selectFrom('teams')
@@ -342,7 +337,7 @@ export async function quickJoinOrganisation(db: Kysely<Database>, actorId: numbe
   });
 }
 
-export async function quickJoinTeam(db: Kysely<Database>, actorId: number, input: { teamId: number; organisationId?: number }) {
+export async function quickJoinTeam(db: Db, actorId: number, input: { teamId: number; organisationId?: number }) {
   return db.transaction().execute(async (trx) => {
     const team = await trx.selectFrom('teams').select(['id', 'organisation_id']).where('id', '=', input.teamId).executeTakeFirst();
     if (!team) throw new DomainError('not_found', TEAM_NOT_FOUND);

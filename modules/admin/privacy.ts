@@ -3,6 +3,14 @@ import type { PrivacyRegistry } from '@modules/shared/privacy';
 /** Personal data in the admin module's tables (issue 27 s.1; the shape: modules/shared/privacy.ts). */
 export const adminPrivacy: PrivacyRegistry = [
   {
+    table: 'erasure_requests',
+    columns: { user_id: 'who asked' },
+    what: 'Your request to erase your account, while it waits',
+    purpose: 'to erase your account when you asked for it (legal obligation)',
+    export: 'profile.json',
+    erasure: 'delete',
+  },
+  {
     table: 'page_views',
     columns: {
       user_id: 'who visited (signed in)',

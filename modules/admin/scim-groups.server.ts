@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@modules/shared/index.server';
-import { createTeam } from '@modules/identity/index.server';
+import { addTeamUsers, createTeam, removeTeamUsers, updateTeam } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { parsePatchPath, type FilterClause } from './scim-filter';
 import { SCIM, SCIM_ACTOR, SCIM_MAX_MEMBERS, ScimError, type ScimGroupBody, type ScimPatchOp } from './scim-schemas';
@@ -114,23 +114,24 @@ async function memberIds(trx: Db, organisationId: number, values: unknown): Prom
 }
 
 async function addMembers(trx: Db, teamId: number, userIds: number[]) {
-  for (let i = 0; i < userIds.length; i += 1000) {
-    await trx
-      .insertInto('team_users')
-      .values(userIds.slice(i, i + 1000).map((userId) => ({ team_id: teamId, user_id: userId, is_team_admin: false })))
-      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-      .execute();
-  }
+  await addTeamUsers(
+    trx,
+    userIds.map((userId) => ({ teamId, userId })),
+    { ifMember: 'keep' },
+  );
 }
 
 async function removeMembers(trx: Db, teamId: number, userIds: number[] | 'all') {
   // Only provisioned members: people an admin added by hand stay.
-  let q = trx.deleteFrom('team_users').where('team_id', '=', teamId).where('user_id', 'in', (eb) => eb.selectFrom('scim_users').select('user_id'));
-  if (userIds !== 'all') {
-    if (!userIds.length) return [];
-    q = q.where('user_id', 'in', userIds);
-  }
-  return (await q.returning('user_id').execute()).map((r) => r.user_id);
+  if (userIds !== 'all' && !userIds.length) return [];
+  let q = trx
+    .selectFrom('scim_users')
+    .innerJoin('team_users', 'team_users.user_id', 'scim_users.user_id')
+    .select('scim_users.user_id')
+    .where('team_users.team_id', '=', teamId);
+  if (userIds !== 'all') q = q.where('scim_users.user_id', 'in', userIds);
+  const provisioned = (await q.execute()).map((r) => r.user_id);
+  return removeTeamUsers(trx, { teamId, userIds: provisioned });
 }
 
 async function checkUnique(trx: Db, organisationId: number, name: string, externalId: string | null, selfId: number | null) {
@@ -162,7 +163,7 @@ export async function createScimGroup(scope: ScimScope, body: ScimGroupBody) {
       .orderBy('teams.id')
       .executeTakeFirst();
     const id = existing?.id ?? (await createTeam(trx as never, { organisationId: scope.organisationId, name, isDisabled: isAdminGroup }));
-    if (existing && isAdminGroup) await trx.updateTable('teams').set({ is_disabled: true }).where('id', '=', id).execute();
+    if (existing && isAdminGroup) await updateTeam(trx, id, { isDisabled: true });
     await trx.insertInto('scim_groups').values({ team_id: id, organisation_id: scope.organisationId, external_id: externalId }).execute();
     const members = await memberIds(trx, scope.organisationId, body.members);
     await addMembers(trx, id, members);
@@ -196,11 +197,7 @@ async function applyChange(scope: ScimScope, teamId: number, change: (trx: Db, b
     if (renamed) {
       const becomesAdmin = adminName === name.toLowerCase();
       const wasAdmin = adminName === before.displayName.toLowerCase();
-      await trx
-        .updateTable('teams')
-        .set({ name, ...(becomesAdmin !== wasAdmin ? { is_disabled: becomesAdmin } : {}) })
-        .where('id', '=', teamId)
-        .execute();
+      await updateTeam(trx, teamId, { name, ...(becomesAdmin !== wasAdmin ? { isDisabled: becomesAdmin } : {}) });
     }
     await trx.updateTable('scim_groups').set({ external_id: externalId, updated_at: new Date() }).where('team_id', '=', teamId).execute();
     let removed: number[] = [];
@@ -320,7 +317,7 @@ export async function deleteScimGroup(scope: ScimScope, id: string) {
   await scope.db.transaction().execute(async (trx) => {
     const before = await groupQuery(trx, scope.organisationId).where('t.id', '=', teamId).forUpdate('g').executeTakeFirst();
     if (!before) throw GROUP_NOT_FOUND(id);
-    await trx.updateTable('teams').set({ is_disabled: true }).where('id', '=', teamId).execute();
+    await updateTeam(trx, teamId, { isDisabled: true });
     await trx.deleteFrom('scim_groups').where('team_id', '=', teamId).execute();
     const members = (await trx.selectFrom('team_users').select('user_id').where('team_id', '=', teamId).execute()).map((r) => r.user_id);
     await syncTeamAdmins(trx, scope.organisationId, members);

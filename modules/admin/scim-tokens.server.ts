@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
 import { DomainError, type Db } from '@modules/shared/index.server';
 import { hashToken, isTokenShaped, mintToken } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
@@ -27,7 +25,7 @@ async function requireOrganisation(db: Db, organisationId: number) {
 }
 
 /** A new token for the organisation: the only time it is ever returned. */
-export async function createScimToken(db: Kysely<Database>, actorId: number, input: { organisationId: number }): Promise<{ token: string; tokenId: number }> {
+export async function createScimToken(db: Db, actorId: number, input: { organisationId: number }): Promise<{ token: string; tokenId: number }> {
   return db.transaction().execute(async (trx) => {
     await requireOrganisation(trx, input.organisationId);
     const live = await trx
@@ -48,7 +46,7 @@ export async function createScimToken(db: Kysely<Database>, actorId: number, inp
   });
 }
 
-export async function revokeScimToken(db: Kysely<Database>, actorId: number, input: { organisationId: number; tokenId: number }) {
+export async function revokeScimToken(db: Db, actorId: number, input: { organisationId: number; tokenId: number }) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('scim_tokens')
@@ -103,7 +101,7 @@ export async function getScimSettings(db: Db, organisationId: number): Promise<{
   return { adminGroupName: row?.admin_group_name ?? null };
 }
 
-export async function saveScimSettings(db: Kysely<Database>, actorId: number, input: { organisationId: number; adminGroupName: string | null }) {
+export async function saveScimSettings(db: Db, actorId: number, input: { organisationId: number; adminGroupName: string | null }) {
   const name = input.adminGroupName?.trim() || null;
   await db.transaction().execute(async (trx) => {
     await requireOrganisation(trx, input.organisationId);

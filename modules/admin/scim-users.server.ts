@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { type Db } from '@modules/shared/index.server';
-import { createUser, endAllSessions } from '@modules/identity/index.server';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import { createUser, endAllSessions, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { parsePatchPath, type FilterClause } from './scim-filter';
 import { SCIM, SCIM_ACTOR, ScimError, scimBoolean, type ScimPatchOp, type ScimUserBody } from './scim-schemas';
@@ -14,7 +12,7 @@ import { SCIM, SCIM_ACTOR, ScimError, scimBoolean, type ScimPatchOp, type ScimUs
  * stays. Every change writes the audit log with the actor "SCIM".
  */
 export interface ScimScope {
-  db: Kysely<Database>;
+  db: Db;
   organisationId: number;
   /** e.g. https://leda.example/scim/v2 (for meta.location). */
   baseUrl: string;
@@ -170,11 +168,7 @@ export async function createScimUser(scope: ScimScope, body: ScimUserBody) {
         throw new ScimError(409, UNIQUE_USER, 'uniqueness');
       }
       id = existing.id;
-      await trx
-        .updateTable('users')
-        .set({ first_name: state.givenName, last_name: state.familyName, job_title: state.title, is_locked: !state.active, organisation_id: scope.organisationId })
-        .where('id', '=', id)
-        .execute();
+      await updateUser(trx, id, { firstName: state.givenName, lastName: state.familyName, jobTitle: state.title, isLocked: !state.active, organisationId: scope.organisationId });
     } else {
       id = await createUser(trx, {
         email: state.email,
@@ -211,11 +205,7 @@ async function writeState(scope: ScimScope, userId: number, next: (current: User
     checkState(after);
     const holder = await uniqueness(trx, scope.organisationId, after, userId);
     if (holder && holder.id !== userId) throw new ScimError(409, UNIQUE_USER, 'uniqueness');
-    await trx
-      .updateTable('users')
-      .set({ first_name: after.givenName, last_name: after.familyName, email: after.email.toLowerCase(), job_title: after.title, is_locked: !after.active })
-      .where('id', '=', userId)
-      .execute();
+    await updateUser(trx, userId, { firstName: after.givenName, lastName: after.familyName, email: after.email.toLowerCase(), jobTitle: after.title, isLocked: !after.active });
     await trx.updateTable('scim_users').set({ user_name: after.userName, external_id: after.externalId, updated_at: new Date() }).where('user_id', '=', userId).execute();
     const action = before.active && !after.active ? 'user.scimDeactivate' : !before.active && after.active ? 'user.scimReactivate' : 'user.scimUpdate';
     await recordAudit(trx, { actorId: null, actorLabel: SCIM_ACTOR, action, entity: 'user', entityId: userId, before, after });
@@ -249,7 +239,7 @@ export async function deleteScimUser(scope: ScimScope, id: string) {
   await scope.db.transaction().execute(async (trx) => {
     const row = await userQuery(trx, scope.organisationId).where('u.id', '=', userId).forUpdate('s').executeTakeFirst();
     if (!row) throw USER_NOT_FOUND(id);
-    await trx.updateTable('users').set({ is_locked: true }).where('id', '=', userId).execute();
+    await updateUser(trx, userId, { isLocked: true });
     await trx.deleteFrom('scim_users').where('user_id', '=', userId).execute();
     await recordAudit(trx, { actorId: null, actorLabel: SCIM_ACTOR, action: 'user.scimDelete', entity: 'user', entityId: userId, before: stateOf(row) });
   });

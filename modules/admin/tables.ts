@@ -160,7 +160,15 @@ export interface PresetPostFilesTable {
   ordinal: Generated<number>;
 }
 
+/** A person's own erasure request, performed at due_at unless withdrawn (the row deleted; decision 262; admin's since decision 320, the erasure being admin's use case). */
+export interface ErasureRequestsTable {
+  user_id: number;
+  requested_at: CreatedAt;
+  due_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface AdminTables extends ScimTables {
+  erasure_requests: ErasureRequestsTable;
   team_imports: TeamImportsTable;
   team_import_rows: TeamImportRowsTable;
   presets: PresetsTable;

@@ -3,9 +3,7 @@ import { sql } from 'kysely';
 import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { listTeamJourneysForAdmin, type AdminTeamJourney } from '@modules/journeys/index.server';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
-import { createUser } from '@modules/identity/index.server';
+import { addTeamUsers, createUser, removeTeamUsers, setTeamUserAdmin, updateTeam, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { requireSomeoneToWelcome, welcomeRecipients } from './welcome.server';
 
@@ -125,20 +123,20 @@ export async function updateTeamGeneral(
   return inTrx(db, async (trx) => {
     const before = await teamRow(trx, input.teamId);
     if (!before) throw new DomainError('not_found', TEAM_NOT_FOUND);
-    const set: { name?: string; description?: string | null; is_disabled?: boolean; featured_story_id?: number | null } = {};
+    const set: { name?: string; description?: string | null; isDisabled?: boolean; featuredStoryId?: number | null } = {};
     if (input.featuredStoryId !== undefined) {
       if (input.featuredStoryId !== null && !(await trx.selectFrom('stories').select('id').where('id', '=', input.featuredStoryId).executeTakeFirst())) {
         throw new DomainError('invalid', STORY_NOT_FOUND);
       }
-      set.featured_story_id = input.featuredStoryId;
+      set.featuredStoryId = input.featuredStoryId;
     }
     if (input.name !== undefined) set.name = input.name.trim();
     if (input.description !== undefined) {
       const clean = input.description === null ? '' : sanitizeArticleHtml(input.description).trim();
       set.description = clean === '' ? null : clean;
     }
-    if (input.isDisabled !== undefined) set.is_disabled = input.isDisabled;
-    if (Object.keys(set).length) await trx.updateTable('teams').set(set).where('id', '=', input.teamId).execute();
+    if (input.isDisabled !== undefined) set.isDisabled = input.isDisabled;
+    await updateTeam(trx, input.teamId, set);
     const after = (await teamRow(trx, input.teamId))!;
     await recordAudit(trx, {
       actorId,
@@ -176,16 +174,11 @@ export async function addUserToTeam(
       .forUpdate('users')
       .executeTakeFirst();
     if (!user) return addNewcomer(trx, actorId, team, input);
-    const inserted = await trx
-      .insertInto('team_users')
-      .values({ team_id: input.teamId, user_id: user.id, is_team_admin: input.isAdmin })
-      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const [inserted] = await addTeamUsers(trx, [{ teamId: input.teamId, userId: user.id, isTeamAdmin: input.isAdmin }], { ifMember: 'keep' });
     if (!inserted) throw new DomainError('conflict', ALREADY_MEMBER);
     let organisationNotice: string | null = null;
     if (user.organisation_id === null) {
-      await trx.updateTable('users').set({ organisation_id: team.organisationId }).where('id', '=', user.id).execute();
+      await updateUser(trx, user.id, { organisationId: team.organisationId });
       await recordAudit(trx, {
         actorId,
         action: 'user.joinOrganisation',
@@ -221,14 +214,10 @@ async function addNewcomer(
   input: { email: string; isAdmin: boolean },
 ): Promise<TeamUser & { organisationNotice: string | null; created: true }> {
   const email = input.email.trim().toLowerCase();
-  const userId = await createUser(trx as unknown as Kysely<Database>, { email, ...namesFromEmail(email), organisationId: team.organisationId });
+  const userId = await createUser(trx as unknown as Db, { email, ...namesFromEmail(email), organisationId: team.organisationId });
   await recordAudit(trx, { actorId, action: 'user.create', entity: 'user', entityId: userId, after: { email, organisationId: team.organisationId, viaTeamId: team.teamId } });
-  const inserted = await trx
-    .insertInto('team_users')
-    .values({ team_id: team.teamId, user_id: userId, is_team_admin: input.isAdmin })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const teamUser = toTeamUser(await teamUsersQuery(trx).where('team_users.id', '=', inserted.id).executeTakeFirstOrThrow());
+  const [inserted] = await addTeamUsers(trx, [{ teamId: team.teamId, userId, isTeamAdmin: input.isAdmin }], { ifMember: 'keep' });
+  const teamUser = toTeamUser(await teamUsersQuery(trx).where('team_users.id', '=', inserted!.id).executeTakeFirstOrThrow());
   await recordAudit(trx, { actorId, action: 'team.addUser', entity: 'team', entityId: team.teamId, after: teamUser });
   return { ...teamUser, organisationNotice: newAccountNotice(team.organisationName), created: true };
 }
@@ -253,7 +242,7 @@ export async function toggleTeamUserAdmin(db: Db, actorId: number, input: { team
   return db.transaction().execute(async (trx) => {
     const before = await teamUserById(trx, input.teamUserId);
     const next = input.isTeamAdmin ?? !before.isTeamAdmin;
-    await trx.updateTable('team_users').set({ is_team_admin: next }).where('id', '=', input.teamUserId).execute();
+    await setTeamUserAdmin(trx, input.teamUserId, next);
     await recordAudit(trx, {
       actorId,
       action: 'team.setUserAdmin',
@@ -270,7 +259,7 @@ export async function toggleTeamUserAdmin(db: Db, actorId: number, input: { team
 export async function removeTeamUser(db: Db, actorId: number, input: { teamUserId: number }) {
   return db.transaction().execute(async (trx) => {
     const before = await teamUserById(trx, input.teamUserId);
-    await trx.deleteFrom('team_users').where('id', '=', input.teamUserId).execute();
+    await removeTeamUsers(trx, { teamUserId: input.teamUserId });
     await recordAudit(trx, { actorId, action: 'team.removeUser', entity: 'team', entityId: before.teamId, before: toTeamUser(before) });
     return { teamUserId: input.teamUserId, teamId: before.teamId };
   });

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/index.server';
+import type { Db } from '@modules/shared/index.server';
 import type { PageEventInput, PageViewInput } from './schemas';
 
 /**
@@ -70,11 +69,11 @@ function columns(input: PageViewInput, userId: number | null) {
   };
 }
 
-export async function recordPageView(db: Kysely<Database>, input: PageViewInput, userId: number | null): Promise<void> {
+export async function recordPageView(db: Db, input: PageViewInput, userId: number | null): Promise<void> {
   await db.insertInto('page_views').values(columns(input, userId)).execute();
 }
 
-export async function recordPageEvent(db: Kysely<Database>, input: PageEventInput, userId: number | null): Promise<void> {
+export async function recordPageEvent(db: Db, input: PageEventInput, userId: number | null): Promise<void> {
   await db
     .insertInto('page_events')
     .values({

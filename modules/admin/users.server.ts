@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
-import { createOrganisation, createUser, sendVerifyAccountEmail } from '@modules/identity/index.server';
+import { createOrganisation, createUser, sendVerifyAccountEmail, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { licenseWhere } from './organisations.server';
 import { LICENSE_FILTERS } from './people-schemas';
@@ -125,7 +125,7 @@ export interface SaveUserInput {
  * Changing an existing user's email marks the account unverified and, once saved, sends a
  * verify-account email to the new address (decision 252): /auth/verify-account/{token} verifies it.
  */
-export async function saveUser(db: Kysely<Database>, actorId: number, input: SaveUserInput): Promise<AdminUserRow> {
+export async function saveUser(db: Db, actorId: number, input: SaveUserInput): Promise<AdminUserRow> {
   const email = input.user.email.trim().toLowerCase();
   let emailChanged = false;
   const userId = await db.transaction().execute(async (trx) => {
@@ -145,7 +145,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
       let organisationId: number | null = null;
       const orgName = input.organisationName?.trim();
       if (orgName) {
-        organisationId = await createOrganisation(trx as unknown as Kysely<Database>, { name: orgName, licenseType: input.organisationLicenseType ?? null });
+        organisationId = await createOrganisation(trx as unknown as Db, { name: orgName, licenseType: input.organisationLicenseType ?? null });
         await recordAudit(trx, {
           actorId,
           action: 'organisation.create',
@@ -154,7 +154,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
           after: { name: orgName, licenseType: input.organisationLicenseType ?? null },
         });
       }
-      const id = await createUser(trx as unknown as Kysely<Database>, {
+      const id = await createUser(trx as unknown as Db, {
         ...fields,
         organisationId,
         isOrganisationAdmin: organisationId !== null && input.user.isAdmin === true,
@@ -170,11 +170,7 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
       .executeTakeFirst();
     if (!before) throw new DomainError('not_found', USER_NOT_FOUND);
     emailChanged = before.email.toLowerCase() !== fields.email;
-    await trx
-      .updateTable('users')
-      .set({ email: fields.email, first_name: fields.firstName, last_name: fields.lastName, job_title: fields.jobTitle, ...(emailChanged ? { is_verified: false } : {}) })
-      .where('id', '=', input.user.userId)
-      .execute();
+    await updateUser(trx, input.user.userId, { email: fields.email, firstName: fields.firstName, lastName: fields.lastName, jobTitle: fields.jobTitle, ...(emailChanged ? { isVerified: false } : {}) });
     await recordAudit(trx, {
       actorId,
       action: 'user.update',
@@ -191,13 +187,13 @@ export async function saveUser(db: Kysely<Database>, actorId: number, input: Sav
 }
 
 /** Grant or revoke organisation admin (after the console's confirmation). */
-export async function setIsOrganisationAdmin(db: Kysely<Database>, actorId: number, input: { userId: number; isOrganisationAdmin: boolean }) {
+export async function setIsOrganisationAdmin(db: Db, actorId: number, input: { userId: number; isOrganisationAdmin: boolean }) {
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['organisation_id', 'is_organisation_admin']).where('id', '=', input.userId).forUpdate().executeTakeFirst();
     if (!user) throw new DomainError('not_found', USER_NOT_FOUND);
     if (user.organisation_id === null && input.isOrganisationAdmin) throw new DomainError('invalid', NO_ORGANISATION);
     if (user.is_organisation_admin === input.isOrganisationAdmin) return;
-    await trx.updateTable('users').set({ is_organisation_admin: input.isOrganisationAdmin }).where('id', '=', input.userId).execute();
+    await updateUser(trx, input.userId, { isOrganisationAdmin: input.isOrganisationAdmin });
     await recordAudit(trx, {
       actorId,
       action: input.isOrganisationAdmin ? 'user.grantOrganisationAdmin' : 'user.revokeOrganisationAdmin',

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@modules/shared/index.server';
+import { sql } from 'kysely';
+import type { Db } from '@modules/shared/index.server';
 import { DAY, WEEK } from '@modules/shared/clock';
 
 /**
@@ -41,7 +41,7 @@ export function lastWeeks(weeks: number, now: Date): string[] {
 }
 
 /** Visits per week of the team's current members over the last `weeks` weeks (empty weeks as zeros). */
-export async function getTeamRetention(db: Kysely<Database>, teamId: number, opts: { weeks?: number; now?: Date } = {}): Promise<TeamRetention> {
+export async function getTeamRetention(db: Db, teamId: number, opts: { weeks?: number; now?: Date } = {}): Promise<TeamRetention> {
   const weeks = lastWeeks(opts.weeks ?? DEFAULT_RETENTION_WEEKS, opts.now ?? new Date());
   const [rows, members] = await Promise.all([
     db
@@ -77,7 +77,7 @@ export interface VisitDate {
  * /api/insight/getTeamRetentionRawData: the days on which the team's members visited the app over
  * the last `weeks` weeks (oldest first), with how many of them visited; days without a visit are left out.
  */
-export async function getTeamVisitDates(db: Kysely<Database>, teamId: number, opts: { weeks?: number; now?: Date } = {}): Promise<VisitDate[]> {
+export async function getTeamVisitDates(db: Db, teamId: number, opts: { weeks?: number; now?: Date } = {}): Promise<VisitDate[]> {
   const from = lastWeeks(opts.weeks ?? DEFAULT_RETENTION_WEEKS, opts.now ?? new Date())[0]!;
   return db
     .selectFrom('team_users as tu')

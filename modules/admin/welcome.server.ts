@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import { sql } from 'kysely';
 import { DomainError, enqueue, type Db } from '@modules/shared/index.server';
 import { addTeamUser, createUser } from '@modules/identity/index.server';
 
@@ -9,7 +8,7 @@ import { addTeamUser, createUser } from '@modules/identity/index.server';
  * welcome email (issue 2, section 8). The batch key is per user, so a retried job sends once.
  */
 export async function createUserAndSendWelcome(
-  db: Kysely<Database>,
+  db: Db,
   input: { email: string; firstName: string; lastName: string; organisationId: number; teamIds: number[] },
 ) {
   const userId = await db.transaction().execute(async (trx) => {

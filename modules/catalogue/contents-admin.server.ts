@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { blobUrl, defineList, DomainError, isBlobId, putUploadedBlob, type Database, type Db } from '@modules/shared/index.server';
+import { blobUrl, defineList, DomainError, isBlobId, putUploadedBlob, type Db } from '@modules/shared/index.server';
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import { sanitizeArticleHtml } from './contents-html';
 import { clearPublicCountCache, listTags, URL_ID_MESSAGE, URL_ID_PATTERN, type ContentTag } from './contents.server';
@@ -147,7 +146,7 @@ export async function getContentForAdmin(db: Db, idOrUrlId: string | number): Pr
  * created. Tags are replaced by the given ones. Returns the saved content.
  */
 export async function saveContentAsAdmin(
-  db: Kysely<Database>,
+  db: Db,
   input: ValidContentAdmin,
   onSaved?: (trx: Db, contentId: number, created: boolean) => Promise<void>,
 ): Promise<AdminContentDetail> {
@@ -202,7 +201,7 @@ export async function saveContentAsAdmin(
 }
 
 /** Stores an uploaded feature image after checking its bytes (png or jpeg, at most 5 MB); returns the blob id. */
-export async function storeFeatureImage(db: Kysely<Database>, bytes: Uint8Array): Promise<string> {
+export async function storeFeatureImage(db: Db, bytes: Uint8Array): Promise<string> {
   try {
     const blob = await putUploadedBlob(db, { bytes, allowed: FEATURE_IMAGE_TYPES, maxBytes: FEATURE_IMAGE_MAX_BYTES, owner: { kind: 'content' } });
     return blob.blobId;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { blobUrl, DomainError, onShutdown, prepared, putBlob, type Database, type Db } from '@modules/shared/index.server';
+import { blobUrl, DomainError, onShutdown, prepared, putBlob, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml, storedHtmlForDisplay } from './contents-html';
 import { ARTICLE_TAGS } from './schemas';
 
@@ -307,7 +307,7 @@ export type ContentInput = z.input<typeof contentInputSchema>;
  * Creates or updates an article by urlId; the HTML is sanitised here, at write time. Tags are
  * given by urlId and replace the article's tags. Returns the content id.
  */
-export async function saveContent(db: Kysely<Database>, input: ContentInput): Promise<number> {
+export async function saveContent(db: Db, input: ContentInput): Promise<number> {
   const parsed = contentInputSchema.safeParse(input);
   if (!parsed.success) throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'The content is not valid.');
   const v = parsed.data;
@@ -376,7 +376,7 @@ const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/
  * Seeds the articles of `folder` (content/articles: one JSON file per article, images in
  * images/): upsert by urlId, feature images copied into blob storage. Safe to run again.
  */
-export async function seedArticles(db: Kysely<Database>, folder: string): Promise<number> {
+export async function seedArticles(db: Db, folder: string): Promise<number> {
   await ensureArticleTags(db);
   const files = (await fs.readdir(folder)).filter((f) => f.endsWith('.json')).sort();
   for (const file of files) {

@@ -19,7 +19,7 @@ import {
   type SkillGroupsFile,
   type StoryFile,
   type VideosFile,
-} from './content-files.schema';
+} from './content-files-schemas';
 import { measureVideoDurations } from './media.server';
 
 /**

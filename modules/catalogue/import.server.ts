@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@modules/shared/index.server';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '@modules/shared/index.server';
 import { checkReferences, readCatalogueFolder, type CatalogueBundle, type KnownIds } from './import-read.server';
 import { bumpCatalogueVersion, invalidateReferenceData } from './reference.server';
 
@@ -36,7 +36,7 @@ export interface ImportSummary {
 
 type Trx = Transaction<Database>;
 
-async function urlIds(db: Kysely<Database>, table: 'skill_groups' | 'skills' | 'videos' | 'stories' | 'assessments') {
+async function urlIds(db: Db, table: 'skill_groups' | 'skills' | 'videos' | 'stories' | 'assessments') {
   const rows = await db.selectFrom(table).select('url_id').execute();
   return new Set(rows.map((r) => r.url_id));
 }
@@ -51,7 +51,7 @@ async function idMap(trx: Trx, table: 'skill_groups' | 'skills' | 'videos' | 'st
   };
 }
 
-export async function validateCatalogueFolder(db: Kysely<Database>, folder: string) {
+export async function validateCatalogueFolder(db: Db, folder: string) {
   const { bundle, problems } = await readCatalogueFolder(folder);
   const known: KnownIds = {
     skillGroups: await urlIds(db, 'skill_groups'),
@@ -64,7 +64,7 @@ export async function validateCatalogueFolder(db: Kysely<Database>, folder: stri
   return { bundle, problems };
 }
 
-export async function importCatalogue(db: Kysely<Database>, folder: string): Promise<ImportSummary> {
+export async function importCatalogue(db: Db, folder: string): Promise<ImportSummary> {
   const { bundle, problems } = await validateCatalogueFolder(db, folder);
   if (problems.length) throw new CatalogueImportError(problems);
   const summary = await db.transaction().execute((trx) => writeBundle(trx, bundle));
@@ -73,7 +73,7 @@ export async function importCatalogue(db: Kysely<Database>, folder: string): Pro
 }
 
 /** The demo seed: the catalogue the repo ships under content/catalogue. */
-export async function seedCatalogue(db: Kysely<Database>) {
+export async function seedCatalogue(db: Db) {
   return importCatalogue(db, path.resolve('content/catalogue'));
 }
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
-import type { VideosFile } from './content-files.schema';
+import type { Db } from '@modules/shared/db/database';
+import type { VideosFile } from './content-files-schemas';
 import { webmDurationSeconds } from './webm-duration';
 
 /**
@@ -61,7 +60,7 @@ const plain = (html: string | null | undefined) =>
     .trim();
 
 /** One video with what its poster and captions need; undefined when there is no such video. */
-export async function getVideoMedia(db: Kysely<Database>, videoId: number): Promise<VideoMedia | undefined> {
+export async function getVideoMedia(db: Db, videoId: number): Promise<VideoMedia | undefined> {
   const video = await db.selectFrom('videos').select(['id', 'name', 'duration_seconds']).where('id', '=', videoId).executeTakeFirst();
   if (!video) return undefined;
   const chapter = await db

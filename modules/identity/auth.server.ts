@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { sendEmail } from '@modules/shared/mail.server';
 import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
@@ -27,7 +26,7 @@ export type LoginResult =
   | { status: 'locked' }
   | { status: 'rate_limited'; message: string };
 
-const findUserByEmail = (db: Kysely<Database>, email: string) =>
+const findUserByEmail = (db: Db, email: string) =>
   db
     .selectFrom('users')
     .select(['id', 'first_name', 'password_hash', 'is_locked', 'organisation_id', 'is_leda_admin'])
@@ -35,7 +34,7 @@ const findUserByEmail = (db: Kysely<Database>, email: string) =>
     .executeTakeFirst();
 
 export async function login(
-  db: Kysely<Database>,
+  db: Db,
   input: { email: string; password: string; clientIp: string },
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
@@ -60,7 +59,7 @@ export async function login(
  * address, without looking the user up. Delivery looks the account up when it mints the link, and
  * cancels the email for an address without a usable account.
  */
-export async function requestPasswordReset(db: Kysely<Database>, input: { email: string; clientIp: string }) {
+export async function requestPasswordReset(db: Db, input: { email: string; clientIp: string }) {
   const email = input.email.trim().toLowerCase();
   // Quietly cap reset emails (a mailbox cannot be flooded, one client cannot spray addresses); the
   // answer does not change.
@@ -72,7 +71,7 @@ export async function requestPasswordReset(db: Kysely<Database>, input: { email:
 }
 
 /** Whether a reset/create link can still be used (the page shows the form or the expired message). */
-export async function isPasswordTokenUsable(db: Kysely<Database>, token: string, purpose: 'password-reset' | 'password-create') {
+export async function isPasswordTokenUsable(db: Db, token: string, purpose: 'password-reset' | 'password-create') {
   return (await peekOneTimeToken(db, token, purpose)) !== undefined;
 }
 
@@ -81,7 +80,7 @@ export async function isPasswordTokenUsable(db: Kysely<Database>, token: string,
  * 'invalid' with COMMON_PASSWORD_MESSAGE), the argon2id hash is stored, and every outstanding
  * one-time token of the user is used up (issue 7, items 3 and 4). Sessions are the caller's call.
  */
-export async function setUserPassword(db: Kysely<Database>, userId: number, password: string, opts: { markVerified?: boolean } = {}) {
+export async function setUserPassword(db: Db, userId: number, password: string, opts: { markVerified?: boolean } = {}) {
   assertUncommonPassword(password);
   const hash = await hashPassword(password);
   await db
@@ -98,7 +97,7 @@ export async function setUserPassword(db: Kysely<Database>, userId: number, pass
  * a used or expired link, 'invalid' for a common password (checked before the link is used up).
  */
 export async function setPasswordWithToken(
-  db: Kysely<Database>,
+  db: Db,
   input: { token: string; password: string; purpose: Extract<OneTimeTokenPurpose, 'password-reset' | 'password-create'> },
 ) {
   assertUncommonPassword(input.password);
@@ -116,7 +115,7 @@ export async function setPasswordWithToken(
   return { status: 'ok' as const, userId, homePath: appHomePath(current), ...(await startSession(userId)) };
 }
 
-export async function verifyAccount(db: Kysely<Database>, token: string) {
+export async function verifyAccount(db: Db, token: string) {
   const userId = await consumeOneTimeToken(db, token, 'verify-account');
   if (userId === undefined) throw new DomainError('gone', 'Sorry, something went wrong.');
   await db.updateTable('users').set({ is_verified: true }).where('id', '=', userId).execute();
@@ -125,7 +124,7 @@ export async function verifyAccount(db: Kysely<Database>, token: string) {
   return { status: 'ok' as const, userId, homePath: appHomePath(current), ...(await startSession(userId)) };
 }
 
-export async function sendVerifyAccountEmail(db: Kysely<Database>, userId: number) {
+export async function sendVerifyAccountEmail(db: Db, userId: number) {
   const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
   await sendEmail(db, { to: user.email, ...verifyAccountEmail(user.first_name), kind: 'verify-account', key: `verify-account:${userId}:${Date.now()}` });
 }
@@ -134,7 +133,7 @@ export async function sendVerifyAccountEmail(db: Kysely<Database>, userId: numbe
  * One welcome email for one user in a batch: a fresh password-create link. Idempotent per
  * (batch, user): a retried batch finds the communication already recorded and does nothing.
  */
-export async function sendWelcomeEmail(db: Kysely<Database>, input: { userId: number; batchKey: string }) {
+export async function sendWelcomeEmail(db: Db, input: { userId: number; batchKey: string }) {
   const key = `welcome:${input.batchKey}:${input.userId}`;
   const existing = await db.selectFrom('communications').select('id').where('message_key', '=', key).executeTakeFirst();
   if (existing) return { communicationId: existing.id, created: false };

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { emailLayout, LINK_REMOVED, RECIPIENT_NAME, registerOneTimeLink } from '@modules/shared/mail.server';
 import { loadEnv } from '@modules/shared/env.server';
 import { createOneTimeToken } from './tokens.server';
@@ -20,7 +19,7 @@ export const LINK_PURPOSE_BY_KIND = {
 } as const satisfies Record<string, OneTimeTokenPurpose>;
 
 /** A fresh token (and the first name) for the account with this email; null (the email is cancelled) when none may use it. */
-async function mintFor(db: Kysely<Database>, recipient: string, purpose: OneTimeTokenPurpose) {
+async function mintFor(db: Db, recipient: string, purpose: OneTimeTokenPurpose) {
   const user = await db
     .selectFrom('users')
     .select(['id', 'is_locked', 'first_name'])

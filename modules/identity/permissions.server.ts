@@ -1,6 +1,6 @@
-import type { ExpressionBuilder, Kysely, Selection } from 'kysely';
+import type { ExpressionBuilder, Selection } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Database } from '@modules/shared/db/database';
+import type { Database, Db } from '@modules/shared/db/database';
 import { LicenseType, type LicenseTypeValue } from './schemas';
 import type { CurrentUser } from './current-user';
 import { canSeeJourneys } from './policy.server';
@@ -16,7 +16,7 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
  * licence gets empty lists, so no answer built from the user, /api included, carries journeys).
  */
 export async function getCurrentUser(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
 ): Promise<CurrentUser | undefined> {
@@ -104,7 +104,7 @@ export function toCurrentUser(u: UserRow, teamJourneys: Map<number, { journeyId:
  * signed-in page does not ask for the team list again (issue 16: one query less per /app page).
  */
 async function getCurrentUserAndTeams(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   teamJourneys?: (teamIds: number[]) => Promise<Map<number, { journeyId: number }[]>>,
 ): Promise<{ user: CurrentUser; teams: UserTeam[] } | undefined> {

@@ -62,14 +62,6 @@ export const identityPrivacy: PrivacyRegistry = [
     erasure: 'delete',
   },
   {
-    table: 'erasure_requests',
-    columns: { user_id: 'who asked' },
-    what: 'Your request to erase your account, while it waits',
-    purpose: 'to erase your account when you asked for it (legal obligation)',
-    export: 'profile.json',
-    erasure: 'delete',
-  },
-  {
     table: 'sso_states',
     columns: {
       email_hint: 'the email typed on the login page',

@@ -89,7 +89,6 @@ export interface IdentityTables {
   one_time_tokens: OneTimeTokensTable;
   user_settings: UserSettingsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
-  erasure_requests: ErasureRequestsTable;
   organisation_sso: OrganisationSsoTable;
   organisation_sso_domains: OrganisationSsoDomainsTable;
   sso_states: SsoStatesTable;
@@ -102,13 +101,6 @@ export interface UserSettingsTable {
   key: string;
   value: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
-/** A person's own erasure request, performed at due_at unless withdrawn (the row deleted; decision 262). */
-export interface ErasureRequestsTable {
-  user_id: number;
-  requested_at: CreatedAt;
-  due_at: Timestamp;
 }
 
 /** A one-click unsubscribe link's token (its SHA-256), for one kind of email (decision 200). */

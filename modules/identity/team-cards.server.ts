@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '@modules/shared/db/database';
 import { prepared } from '@modules/shared/db/prepared.server';
 
 /** A card on the team list: the team, its description as plain text, and how many members it has. */
@@ -29,7 +29,7 @@ export function htmlToPlainText(html: string | null): string | null {
 }
 
 /** The user's enabled teams (by name, as the team list and the navigation order them), one query. */
-export async function listTeamCards(db: Kysely<Database>, userId: number): Promise<TeamCard[]> {
+export async function listTeamCards(db: Db, userId: number): Promise<TeamCard[]> {
   return toTeamCards(await teamCardRows(db, userId));
 }
 
@@ -66,7 +66,7 @@ export function teamCardsOfUser(eb: ExpressionBuilder<Database, 'users'>) {
 }
 
 /** The team list's statement, compiled once (it runs on every visit of the team list). */
-const teamCardRows = prepared((db: Kysely<Database>, userId: number) =>
+const teamCardRows = prepared((db: Db, userId: number) =>
   db
     .selectFrom('team_users as mine')
     .innerJoin('teams', 'teams.id', 'mine.team_id')

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import type { OneTimeTokenPurpose } from './tables';
 import { DAY, HOUR } from '@modules/shared/clock';
 
@@ -29,7 +28,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 export const isTokenShaped = (token: string) => TOKEN_SHAPE.test(token);
 
 /** 256 random bits, base64url; only the SHA-256 is stored. */
-export async function createOneTimeToken(db: Kysely<Database>, userId: number, purpose: OneTimeTokenPurpose) {
+export async function createOneTimeToken(db: Db, userId: number, purpose: OneTimeTokenPurpose) {
   const { token, tokenHash } = mintToken();
   await db
     .insertInto('one_time_tokens')
@@ -44,7 +43,7 @@ export async function createOneTimeToken(db: Kysely<Database>, userId: number, p
 }
 
 /** The user a live, unused token belongs to, without using it up (to decide what a page shows). */
-export async function peekOneTimeToken(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
+export async function peekOneTimeToken(db: Db, token: string, purpose: OneTimeTokenPurpose) {
   if (!isTokenShaped(token)) return undefined;
   const row = await db
     .selectFrom('one_time_tokens')
@@ -58,7 +57,7 @@ export async function peekOneTimeToken(db: Kysely<Database>, token: string, purp
 }
 
 /** Uses the token up atomically; undefined when it is unknown, used or expired. */
-export async function consumeOneTimeToken(db: Kysely<Database>, token: string, purpose: OneTimeTokenPurpose) {
+export async function consumeOneTimeToken(db: Db, token: string, purpose: OneTimeTokenPurpose) {
   if (!isTokenShaped(token)) return undefined;
   const row = await db
     .updateTable('one_time_tokens')
@@ -76,6 +75,6 @@ export async function consumeOneTimeToken(db: Kysely<Database>, token: string, p
  * Uses up every outstanding one-time token of a user in one statement: once a password is set, no
  * older reset, create (or verify) link may be used to set it again.
  */
-export async function spendAllTokens(db: Kysely<Database>, userId: number) {
+export async function spendAllTokens(db: Db, userId: number) {
   await db.updateTable('one_time_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }

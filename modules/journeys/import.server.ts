@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { DomainError, type Database } from '@modules/shared/index.server';
+import { DomainError, type Db } from '@modules/shared/index.server';
 import { sanitizeArticleHtml } from '@modules/catalogue/index.server';
 import { BREAK_JOURNEY_ID } from './rules';
 
@@ -60,7 +60,7 @@ export class JourneyImportError extends DomainError {
   }
 }
 
-export async function importJourneys(db: Kysely<Database>, folder: string): Promise<number> {
+export async function importJourneys(db: Db, folder: string): Promise<number> {
   const dir = path.join(folder, 'journeys');
   let names: string[];
   try {
@@ -160,6 +160,6 @@ export async function importJourneys(db: Kysely<Database>, folder: string): Prom
   return parsed.length;
 }
 
-export function seedJourneys(db: Kysely<Database>) {
+export function seedJourneys(db: Db) {
   return importJourneys(db, path.resolve('content/catalogue'));
 }

@@ -3,8 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/database';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
 import { dbKind } from './db/db.server';
 import { loadEnv } from './env.server';
 
@@ -56,7 +56,7 @@ export function* piecesOf(bytes: Uint8Array): Generator<Uint8Array> {
  * sha256. Writing the same id again replaces its bytes (the move script relies on it).
  */
 export async function putBlobStream(
-  db: Kysely<Database>,
+  db: Db,
   blobId: string,
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   store: BlobStore = activeBlobStore(),
@@ -93,7 +93,7 @@ export async function putBlobStream(
  * A blob's bytes as a stream (a chunk read from the database only when the client wants it), or
  * null when the store has none.
  */
-export async function readBlobStream(db: Kysely<Database>, blobId: string, store: BlobStore = activeBlobStore()): Promise<ReadableStream<Uint8Array> | null> {
+export async function readBlobStream(db: Db, blobId: string, store: BlobStore = activeBlobStore()): Promise<ReadableStream<Uint8Array> | null> {
   if (store === 'database') {
     const head = await db
       .selectFrom('blob_chunks')
@@ -120,7 +120,7 @@ export async function readBlobStream(db: Kysely<Database>, blobId: string, store
 }
 
 /** Whether the store holds bytes for the blob. */
-export async function hasBlobBytes(db: Kysely<Database>, blobId: string, store: BlobStore = activeBlobStore()): Promise<boolean> {
+export async function hasBlobBytes(db: Db, blobId: string, store: BlobStore = activeBlobStore()): Promise<boolean> {
   if (store === 'database') {
     return Boolean(await db.selectFrom('blob_chunks').select('seq').where('blob_id', '=', blobId).where('seq', '=', 0).executeTakeFirst());
   }
@@ -128,7 +128,7 @@ export async function hasBlobBytes(db: Kysely<Database>, blobId: string, store: 
 }
 
 /** Deletes a blob's bytes (nothing when there are none). */
-export async function deleteBlob(db: Kysely<Database>, blobId: string, store: BlobStore = activeBlobStore()): Promise<void> {
+export async function deleteBlob(db: Db, blobId: string, store: BlobStore = activeBlobStore()): Promise<void> {
   if (store === 'database') await db.deleteFrom('blob_chunks').where('blob_id', '=', blobId).execute();
   else await fsp.rm(localPath(blobId), { force: true });
 }

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/database';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
 import { enqueue } from './queue.server';
 import { deliverCommunication, readDevOutbox } from './mail.server';
 
 /** The newest communication (email) recorded for a recipient, or undefined. */
-export async function newestCommunicationTo(db: Kysely<Database>, recipient: string) {
+export async function newestCommunicationTo(db: Db, recipient: string) {
   return db
     .selectFrom('communications')
     .select(['id', 'recipient', 'subject', 'html', 'kind', 'created_at'])
@@ -20,7 +20,7 @@ export async function newestCommunicationTo(db: Kysely<Database>, recipient: str
  * safe beside a worker); one a worker is sending is waited for briefly. Undefined when there is none
  * or it was cancelled. The stored copy (newestCommunicationTo) never holds a usable link.
  */
-export async function newestDeliveredEmailTo(db: Kysely<Database>, recipient: string) {
+export async function newestDeliveredEmailTo(db: Db, recipient: string) {
   const found = await newestCommunicationTo(db, recipient);
   if (!found) return undefined;
   const { message_key } = await db.selectFrom('communications').select('message_key').where('id', '=', found.id).executeTakeFirstOrThrow();
@@ -55,7 +55,7 @@ export const MAX_DELIVERY_ATTEMPTS = 20;
  *   recipient gets the email (docs/decisions/123).
  * Delivery claims the row, so a job that was only slow can never send twice.
  */
-export async function retryUndeliveredCommunications(db: Kysely<Database>, limit = 200): Promise<number> {
+export async function retryUndeliveredCommunications(db: Db, limit = 200): Promise<number> {
   const due = await db
     .updateTable('communications')
     .set({ updated_at: sql<Date>`now()`, status: sql<string>`case when status = 'sending' then 'failed' else status end` })

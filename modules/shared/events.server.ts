@@ -41,6 +41,14 @@ export type Listener<E extends EventName> = (db: Db, fact: FactOf<E>) => Promise
 const listeners = new Map<EventName, { owner: string; run: Listener<any> }[]>();
 
 /**
+ * Forgets every listener: the test set-up calls it after each file, so a listener a test added (one
+ * that throws, say) never runs in the next file sharing the worker (decision 321).
+ */
+export function removeAllListeners() {
+  listeners.clear();
+}
+
+/**
  * Registers a listener; `owner` names the module (one listener per owner and event: registering
  * again replaces it, so start-up may run twice). Returns a function that removes it.
  */

@@ -1,7 +1,10 @@
 import pino from 'pino';
 import { loadEnv } from './env.server';
+import { onShutdown } from './lifecycle.server';
 
 let instance: pino.Logger | undefined;
+// Built from the environment (level, APP_ENV): the next init() builds it again from its own.
+onShutdown(() => (instance = undefined));
 
 /**
  * Secrets never reach the logs, even when a caller logs a whole object by mistake: session ids,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/database';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
 import { loadEnv } from './env.server';
 import { logger } from './logger.server';
 import { enqueue } from './queue.server';
@@ -41,7 +41,7 @@ export const RECIPIENT_NAME = '[first name]';
  * `headers` go on the sent message only (e.g. RFC 8058 List-Unsubscribe with the fresh link).
  */
 export type OneTimeLinkMinter = (
-  db: Kysely<Database>,
+  db: Db,
   email: { recipient: string; kind: string },
 ) => Promise<{ token: string; firstName?: string; headers?: Record<string, string> } | null>;
 const linkMinters = new Map<string, OneTimeLinkMinter>();
@@ -78,7 +78,7 @@ function writeDevOutbox(communication: OutboxKey, html: string) {
   fs.writeFileSync(file, html, { mode: 0o600 });
 }
 
-export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Promise<{ communicationId: number }> {
+export async function sendEmail(db: Db, message: EmailMessage): Promise<{ communicationId: number }> {
   const inserted = await db
     .insertInto('communications')
     .values({
@@ -160,7 +160,7 @@ export type DeliveryResult = 'sent' | 'logged' | 'skipped' | 'cancelled';
  * A row that does not exist (yet) throws, so the job is retried: the caller may have recorded
  * it inside a transaction that had not committed when the worker picked the job up.
  */
-export async function deliverCommunication(db: Kysely<Database>, communicationId: number): Promise<DeliveryResult> {
+export async function deliverCommunication(db: Db, communicationId: number): Promise<DeliveryResult> {
   const claimed = await db
     .updateTable('communications')
     .set({ status: 'sending', error: null, attempts: sql<number>`attempts + 1`, updated_at: sql<Date>`now()` })

@@ -30,7 +30,6 @@ export const QUEUES = {
   imports: { concurrency: 1 },
   publishing: { concurrency: 2 },
   reminders: { concurrency: 2 },
-  'link-previews': { concurrency: 4 },
   'fan-out': { concurrency: 2 },
   maintenance: { concurrency: 1 },
 } as const satisfies Record<string, { concurrency: number }>;

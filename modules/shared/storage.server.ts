@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { sql, type Kysely } from 'kysely';
-import type { Database, Db } from './db/database';
+import { sql } from 'kysely';
+import type { Db } from './db/database';
 import { DomainError } from './errors';
 import { processImage } from './images.server';
 import { deleteBlob, hasBlobBytes, piecesOf, putBlobStream, readBlobStream, streamToBuffer } from './blob-bytes.server';
@@ -42,7 +42,7 @@ export const isBlobId = (id: string) => BLOB_ID.test(id);
 const ownerUserId = (owner: BlobOwner) => (owner.kind === 'content' ? null : owner.userId);
 
 async function writeBlob(
-  db: Kysely<Database>,
+  db: Db,
   input: { bytes: Uint8Array; contentType: string; owner: BlobOwner; width?: number; height?: number; variantOf?: string },
 ): Promise<string> {
   const blobId = randomBytes(18).toString('base64url');
@@ -69,7 +69,7 @@ async function writeBlob(
  * resized copies); returns the blob id. The same bytes of the same owner reuse their blob.
  */
 export async function putBlob(
-  db: Kysely<Database>,
+  db: Db,
   input: { bytes: Uint8Array; contentType: string; owner: BlobOwner; width?: number; height?: number; variants?: { bytes: Uint8Array; width: number; height: number }[] },
 ): Promise<StoredBlob> {
   const sha256 = createHash('sha256').update(input.bytes).digest('hex');
@@ -125,7 +125,7 @@ export function isPlainText(bytes: Uint8Array) {
  * .txt or .csv file whose bytes file-type cannot name and that is UTF-8 text without NUL bytes.
  */
 export async function putUploadedBlob(
-  db: Kysely<Database>,
+  db: Db,
   input: { bytes: Uint8Array; allowed: readonly string[]; maxBytes: number; owner: BlobOwner; name?: string },
 ): Promise<StoredBlob> {
   if (input.bytes.byteLength === 0) throw new DomainError('invalid', 'The file is empty.');
@@ -146,7 +146,7 @@ export async function putUploadedBlob(
 }
 
 /** A blob's owner, or null when there is no such blob (variants are not blobs of their own here). */
-export async function blobOwner(db: Kysely<Database>, blobId: string): Promise<{ kind: string; userId: number | null } | null> {
+export async function blobOwner(db: Db, blobId: string): Promise<{ kind: string; userId: number | null } | null> {
   if (!isBlobId(blobId)) return null;
   const row = await db.selectFrom('blobs').select(['owner_kind', 'owner_user_id']).where('id', '=', blobId).where('variant_of', 'is', null).executeTakeFirst();
   return row ? { kind: row.owner_kind, userId: row.owner_user_id } : null;
@@ -157,7 +157,7 @@ export async function blobOwner(db: Kysely<Database>, blobId: string): Promise<{
  * when it does not exist. With `width`, its resized copy of that width (null when it has none).
  */
 export async function openBlob(
-  db: Kysely<Database>,
+  db: Db,
   blobId: string,
   width?: number,
 ): Promise<{ contentType: string; byteSize: number; stream: ReadableStream<Uint8Array> } | null> {
@@ -174,7 +174,7 @@ export async function openBlob(
  * Streams bytes into a new blob (a data export's ZIP), one chunk in memory at a time, into whichever
  * store is active (blob-bytes.server.ts); its size and sha256 are counted on the way. Never deduplicated.
  */
-export async function storeBlobStream(db: Kysely<Database>, input: { source: AsyncIterable<Uint8Array>; contentType: string; owner: BlobOwner }): Promise<StoredBlob> {
+export async function storeBlobStream(db: Db, input: { source: AsyncIterable<Uint8Array>; contentType: string; owner: BlobOwner }): Promise<StoredBlob> {
   const blobId = randomBytes(18).toString('base64url');
   const { byteSize, sha256 } = await putBlobStream(db, blobId, input.source);
   await db
@@ -185,14 +185,14 @@ export async function storeBlobStream(db: Kysely<Database>, input: { source: Asy
 }
 
 /** A blob's bytes as a Node stream (for the ZIP writer and the export download), with its type and size; null when it does not exist. */
-export async function openBlobStream(db: Kysely<Database>, blobId: string): Promise<{ contentType: string; byteSize: number; open: () => Readable } | null> {
+export async function openBlobStream(db: Db, blobId: string): Promise<{ contentType: string; byteSize: number; open: () => Readable } | null> {
   const blob = await openBlob(db, blobId);
   if (!blob) return null;
   return { contentType: blob.contentType, byteSize: blob.byteSize, open: () => Readable.fromWeb(blob.stream as NodeReadableStream<Uint8Array>) };
 }
 
 /** Deletes one blob now (its row, resized copies and bytes), e.g. an expired data export. Safe to run twice. */
-export async function deleteStoredBlob(db: Kysely<Database>, blobId: string): Promise<void> {
+export async function deleteStoredBlob(db: Db, blobId: string): Promise<void> {
   if (!isBlobId(blobId)) return;
   const variants = await db.selectFrom('blobs').select('id').where('variant_of', '=', blobId).execute();
   await db.deleteFrom('blobs').where('id', 'in', [blobId, ...variants.map((v) => v.id)]).execute();
@@ -200,7 +200,7 @@ export async function deleteStoredBlob(db: Kysely<Database>, blobId: string): Pr
 }
 
 /** The blob's type and bytes in memory (small blobs only: a profile photo, a test), or null. */
-export async function readBlob(db: Kysely<Database>, blobId: string, width?: number): Promise<{ contentType: string; bytes: Buffer } | null> {
+export async function readBlob(db: Db, blobId: string, width?: number): Promise<{ contentType: string; bytes: Buffer } | null> {
   const blob = await openBlob(db, blobId, width);
   if (!blob) return null;
   try {
@@ -221,7 +221,7 @@ export const UNREFERENCED_BLOB_GRACE_MS = 24 * 60 * 60 * 1000;
  * (until housekeeping deletes it, 7 days after it is ready), and a task
  * answer's FileUpload value (JSON starting {"blobId":"<id>"). Safe to run twice; answers the count.
  */
-export async function pruneUnreferencedBlobs(db: Kysely<Database>, now: Date, limit = 500): Promise<number> {
+export async function pruneUnreferencedBlobs(db: Db, now: Date, limit = 500): Promise<number> {
   const cutoff = new Date(now.getTime() - UNREFERENCED_BLOB_GRACE_MS);
   const rows = await db
     .selectFrom('blobs as b')
@@ -269,7 +269,7 @@ export async function deleteBlobRows(db: Db, blobIds: string[]): Promise<string[
 }
 
 /** Removes stored bytes (after their rows went), from whichever store holds them; a missing one is fine. */
-export async function removeBlobBytes(db: Kysely<Database>, blobIds: string[]): Promise<void> {
+export async function removeBlobBytes(db: Db, blobIds: string[]): Promise<void> {
   for (const id of blobIds) if (isBlobId(id)) await deleteBlob(db, id);
 }
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { putUploadedBlob } from '@modules/shared/storage.server';
 import { DomainError } from '@modules/shared/errors';
 
@@ -37,7 +36,7 @@ export interface UploadedFile {
 }
 
 /** Stores the uploads of one request (each checked by content) and records them as the user's files. */
-export async function uploadFiles(db: Kysely<Database>, userId: number, kind: UploadKind, files: { name: string; bytes: Uint8Array }[]): Promise<UploadedFile[]> {
+export async function uploadFiles(db: Db, userId: number, kind: UploadKind, files: { name: string; bytes: Uint8Array }[]): Promise<UploadedFile[]> {
   if (files.length === 0) throw new DomainError('invalid', 'Choose a file to upload.');
   if (files.length > MAX_FILES_PER_UPLOAD) throw new DomainError('invalid', `At most ${MAX_FILES_PER_UPLOAD} files at once.`);
   const out: UploadedFile[] = [];

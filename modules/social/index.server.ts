@@ -83,6 +83,6 @@ export {
   type Announcement,
   type NotificationText,
 } from './notifications-admin.server';
-export { seedDemoFeedback } from './peer-feedback-demo.server';
-export { seedDemoFeed } from './feed-demo.server';
+export { seedDemoFeedback } from './peer-feedback-demo-seed.server';
+export { seedDemoFeed } from './feed-demo-seed.server';
 export { socialPrivacy } from './privacy';

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { enqueue } from '@modules/shared/queue.server';
 import { DELIVERY_BATCH, notificationRow, type NotificationInput } from './notifications.server';
 import { bumpVersions } from './notification-version.server';
@@ -32,7 +32,7 @@ export const fanOutJobId = (notificationId: number) => `fan-out-${notificationId
  * Records the notification and the audience it is for (one insert; safe inside the caller's
  * transaction). The caller calls startFanOut(id) once that is committed.
  */
-export async function createFanOutNotification(db: Kysely<Database>, audience: FanOutAudience, input: NotificationInput): Promise<number> {
+export async function createFanOutNotification(db: Db, audience: FanOutAudience, input: NotificationInput): Promise<number> {
   const { id } = await db
     .insertInto('notifications')
     .values({ ...notificationRow(input), fan_out: JSON.stringify(fanOutAudience.parse(audience)) })
@@ -47,7 +47,7 @@ export async function startFanOut(notificationId: number, opts: { replaceFinishe
 }
 
 /** The users an audience reaches with an id above `afterUserId`, in id order (a Kysely subquery). */
-function audienceUsers(db: Kysely<Database>, audience: FanOutAudience, afterUserId: number) {
+function audienceUsers(db: Db, audience: FanOutAudience, afterUserId: number) {
   let q = db.selectFrom('users').select('users.id').where('users.id', '>', afterUserId);
   if (audience.kind === 'team') q = q.where('users.id', 'in', (eb) => eb.selectFrom('team_users').select('team_users.user_id').where('team_users.team_id', '=', audience.id ?? 0));
   if (audience.kind === 'organisation') q = q.where('users.organisation_id', '=', audience.id ?? 0);
@@ -57,7 +57,7 @@ function audienceUsers(db: Kysely<Database>, audience: FanOutAudience, afterUser
 }
 
 /** How many users an audience reaches now (an announcement answers this count). */
-export async function countAudience(db: Kysely<Database>, audience: FanOutAudience): Promise<number> {
+export async function countAudience(db: Db, audience: FanOutAudience): Promise<number> {
   const row = await db
     .selectFrom(audienceUsers(db, audience, 0).as('a'))
     .select(sql<number>`count(*)::int`.as('n'))
@@ -71,7 +71,7 @@ export async function countAudience(db: Kysely<Database>, audience: FanOutAudien
  * is exhausted) and the users newly delivered to (a re-run finds them delivered and skips them).
  */
 export async function deliverFanOutBatch(
-  db: Kysely<Database>,
+  db: Db,
   notificationId: number,
   audience: FanOutAudience,
   afterUserId: number,
@@ -98,7 +98,7 @@ export async function deliverFanOutBatch(
  * versions, then marks the fan-out done. Answers how many users were newly delivered to.
  */
 export async function fanOutNotification(
-  db: Kysely<Database>,
+  db: Db,
   notificationId: number,
   opts: { batchSize?: number; onBatch?: (lastUserId: number) => Promise<void> | void } = {},
 ): Promise<number> {
@@ -120,7 +120,7 @@ export async function fanOutNotification(
 }
 
 /** The sweep: fan-outs not done a minute after they were recorded get their job again. */
-export async function sweepFanOuts(db: Kysely<Database>, now = new Date(), limit = 100): Promise<number> {
+export async function sweepFanOuts(db: Db, now = new Date(), limit = 100): Promise<number> {
   const rows = await db
     .selectFrom('notifications')
     .select('id')

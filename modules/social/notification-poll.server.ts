@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { pollNotifications } from './notifications.server';
 import { ensureVersion, pollEtag } from './notification-version.server';
 
@@ -11,7 +10,7 @@ export { pollNotModified } from './notification-version.server';
  * changes the version and the next poll reads again. `credential` is the session cookie or access
  * token that asked: the ETag is good only with it.
  */
-export async function notificationPoll(db: Kysely<Database>, userId: number, credential: string) {
+export async function notificationPoll(db: Db, userId: number, credential: string) {
   const version = await ensureVersion(userId);
   const { latestUserNotificationId, unseenCount, userNotifications } = await pollNotifications(db, userId);
   return { etag: await pollEtag(credential, userId, version), body: { latestUserNotificationId, unseenCount, userNotifications: userNotifications ?? [] } };

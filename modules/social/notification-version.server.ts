@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { loadEnv } from '@modules/shared/env.server';
 import { logger } from '@modules/shared/logger.server';
 import { usableRedis, withRedisDeadline } from '@modules/shared/redis.server';
+import { onShutdown } from '@modules/shared/lifecycle.server';
 
 /**
  * The per-user notification version behind the cheap poll (issue 28 §3, decision 259; GitLab's
@@ -23,6 +24,12 @@ const BUMP_BATCH = 1000;
 const local = new Map<number, string>();
 let localSecret: Buffer | undefined;
 let sharedSecret: Promise<Buffer | undefined> | undefined;
+// Versions and secrets belong to the database and Redis prefix they were made for (decision 321).
+onShutdown(() => {
+  local.clear();
+  localSecret = undefined;
+  sharedSecret = undefined;
+});
 
 // A version always starts with 'v'; 'x…' marks a one-off that no poll may match (Redis unavailable).
 const token = () => `v${randomBytes(9).toString('base64url')}`;

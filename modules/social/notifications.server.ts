@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { bumpVersions } from './notification-version.server';
 
@@ -63,7 +63,7 @@ export const notificationRow = (input: NotificationInput) => ({
 });
 
 /** The notifications counter: the user's notifications not yet seen (one indexed count). */
-export async function countUnseen(db: Kysely<Database>, userId: number): Promise<number> {
+export async function countUnseen(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => unseenCountOf(eb).as('count')).where('users.id', '=', userId).executeTakeFirst();
   return row?.count ?? 0;
 }
@@ -79,7 +79,7 @@ export function unseenCountOf(eb: ExpressionBuilder<Database, 'users'>) {
 }
 
 /** The user's newest notifications, newest first (one query with the join). */
-export async function listRecent(db: Kysely<Database>, userId: number, limit = 50): Promise<UserNotification[]> {
+export async function listRecent(db: Db, userId: number, limit = 50): Promise<UserNotification[]> {
   const rows = await db
     .selectFrom('user_notifications as un')
     .innerJoin('notifications as n', 'n.id', 'un.notification_id')
@@ -118,7 +118,7 @@ export async function listRecent(db: Kysely<Database>, userId: number, limit = 5
 }
 
 /** Marks every unseen notification of the user as seen (seenAt is set once); returns how many. */
-export async function markAllSeen(db: Kysely<Database>, userId: number, at = new Date()): Promise<number> {
+export async function markAllSeen(db: Db, userId: number, at = new Date()): Promise<number> {
   const result = await db
     .updateTable('user_notifications')
     .set({ seen_at: at })
@@ -130,7 +130,7 @@ export async function markAllSeen(db: Kysely<Database>, userId: number, at = new
 }
 
 /** Deletes the notifications of these posts (their deliveries go with them); the recipients' polls read again. */
-export async function deletePostNotifications(db: Kysely<Database>, postIds: number[]): Promise<void> {
+export async function deletePostNotifications(db: Db, postIds: number[]): Promise<void> {
   if (!postIds.length) return;
   const recipients = await db
     .selectFrom('user_notifications as un')
@@ -151,7 +151,7 @@ export const DELIVERY_BATCH = 1000;
  * one notification row, the recipients in inserts of at most DELIVERY_BATCH rows. An audience
  * (a post, an announcement) goes through fanOutNotification instead, in a job.
  */
-export async function notifyUsers(db: Kysely<Database>, userIds: number[], input: NotificationInput): Promise<number> {
+export async function notifyUsers(db: Db, userIds: number[], input: NotificationInput): Promise<number> {
   const { id } = await db
     .insertInto('notifications')
     .values(notificationRow(input))
@@ -176,7 +176,7 @@ export async function notifyUsers(db: Kysely<Database>, userIds: number[], input
  * ("nothing changed") it stops there, otherwise the second reads the list.
  */
 export async function pollNotifications(
-  db: Kysely<Database>,
+  db: Db,
   userId: number,
   knownLatestId?: number,
 ): Promise<{ changed: boolean; latestUserNotificationId: number; unseenCount: number; userNotifications?: UserNotification[] }> {
@@ -198,7 +198,7 @@ export async function pollNotifications(
 }
 
 /** Marks these notifications of the user as seen (seenAt set once; others' ids are ignored). */
-export async function markSeen(db: Kysely<Database>, userId: number, userNotificationIds: number[], at = new Date()): Promise<number> {
+export async function markSeen(db: Db, userId: number, userNotificationIds: number[], at = new Date()): Promise<number> {
   if (!userNotificationIds.length) return 0;
   const result = await db
     .updateTable('user_notifications')
@@ -212,7 +212,7 @@ export async function markSeen(db: Kysely<Database>, userId: number, userNotific
 }
 
 /** Marks one notification actioned (actionedAt set once, seen too) and answers its link. */
-export async function markActioned(db: Kysely<Database>, userId: number, userNotificationId: number, at = new Date()): Promise<{ link: string | null }> {
+export async function markActioned(db: Db, userId: number, userNotificationId: number, at = new Date()): Promise<{ link: string | null }> {
   await db
     .updateTable('user_notifications')
     .set((eb) => ({ actioned_at: eb.fn.coalesce('actioned_at', eb.val(at)), seen_at: eb.fn.coalesce('seen_at', eb.val(at)) }))
@@ -234,7 +234,7 @@ export async function markActioned(db: Kysely<Database>, userId: number, userNot
 /** The Welcome (2) notification a new account receives (listener of 'user.created', decision 185). */
 export const WELCOME_TITLE = 'Welcome to Leda';
 
-export async function welcomeUser(db: Kysely<Database>, user: { userId: number; firstName: string }): Promise<number> {
+export async function welcomeUser(db: Db, user: { userId: number; firstName: string }): Promise<number> {
   return notifyUsers(db, [user.userId], {
     type: NotificationType.Welcome,
     title: WELCOME_TITLE,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   DomainError,
   emailLayout,
@@ -9,7 +9,6 @@ import {
   registerOneTimeLink,
   sendEmail,
   tryConsume,
-  type Database,
   type Db,
 } from '@modules/shared/index.server';
 import { DAY, HOUR, MINUTE } from '@modules/shared/clock';
@@ -176,7 +175,7 @@ async function userName(db: Db, userId: number): Promise<string | null> {
  * last 2 weeks ('Wait' plus the time left), the user's own address, and more than
  * FEEDBACK_REQUESTS_PER_DAY requests a day; then emails the link. Answers the contact.
  */
-export async function requestContactFeedback(db: Kysely<Database>, user: PolicyUser, email: string, now = new Date()): Promise<UserContact> {
+export async function requestContactFeedback(db: Db, user: PolicyUser, email: string, now = new Date()): Promise<UserContact> {
   requireFeedbackUser(user);
   const address = email.trim().toLowerCase();
   const me = await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', user.userId).executeTakeFirstOrThrow();
@@ -245,7 +244,7 @@ async function createFeedbackToken(db: Db, userId: number, kind: 'contact' | 'pu
  * message key (`feedback-request:<userId>:<contactId>:<time>`; delivery passes the whole stored row).
  * No such user any more: the email is cancelled.
  */
-export async function mintRequestLink(db: Kysely<Database>, email: { recipient: string; kind: string; message_key?: string }) {
+export async function mintRequestLink(db: Db, email: { recipient: string; kind: string; message_key?: string }) {
   const userId = Number(/^feedback-request:(\d+):/.exec(email.message_key ?? '')?.[1]);
   if (!Number.isInteger(userId) || userId < 1) return null;
   // An erased account (decision 262) asks nobody for feedback any more.
@@ -306,7 +305,7 @@ export function checkSkillRatings(ratings: SkillRating[], skills: FeedbackSkill[
  * the other public forms. The answer keeps no trace of the link, contact or respondent.
  */
 export async function submitFeedback(
-  db: Kysely<Database>,
+  db: Db,
   token: string,
   feedback: FeedbackInput,
   ctx: { clientIp: string; respondent?: Respondent },

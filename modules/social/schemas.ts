@@ -85,4 +85,4 @@ export {
   feedbackConfigBody,
   submitUserFeedbackBody,
   userFeedbackForm,
-} from './peer-feedback.schemas';
+} from './peer-feedback-schemas';

@@ -15,6 +15,9 @@ const globals = globalThis as { __ledaBaseEnv?: NodeJS.ProcessEnv; __ledaSnapsho
 const baseEnv = (globals.__ledaBaseEnv ??= { ...process.env });
 for (const key of Object.keys(process.env)) if (!(key in baseEnv)) delete process.env[key];
 Object.assign(process.env, baseEnv);
+// The parsed environment and the caches built from it are the last file's until dropped (decision 321).
+const { resetEnvCache } = await import('../../modules/shared/env.server');
+resetEnvCache();
 
 const fileId = randomBytes(4).toString('hex');
 const template = inject('pgTemplate');
@@ -76,6 +79,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shutdown();
+  const { removeAllListeners } = await import('../../modules/shared/events.server');
+  removeAllListeners();
   // What a file changed in the shared process is undone before the next file runs.
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { announce } from '@modules/admin/index.server';
+import { sendAdminAnnouncement } from '@modules/admin/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { listNotificationsForAdmin, notificationSchemas, notificationsList, type AdminNotification } from '@modules/social/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: notificationSchemas.send });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   try {
-    const sent = await announce(getDb(), admin.userId, submission.value);
+    const sent = await sendAdminAnnouncement(getDb(), admin.userId, submission.value);
     throw redirect(`/admin/notification-list?sent=${sent.recipientCount}`, { status: 303 });
   } catch (e) {
     if (isDomainError(e)) return data(submission.reply({ formErrors: [e.message] }), { status: e.status });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from 'kysely';
-import type { Database } from './database';
+import type { Database, Db } from './database';
 import { StripNulPlugin } from './strip-nul.plugin';
 import { loadEnv } from '../env.server';
 
@@ -11,7 +11,7 @@ import { loadEnv } from '../env.server';
  * PGlite holds one connection, so a process must never open two instances on the
  * same directory: everything goes through getDb().
  */
-type Handle = { db: Kysely<Database>; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
+type Handle = { db: Db; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
 
 let handle: Handle | undefined;
 
@@ -76,7 +76,7 @@ async function open(): Promise<Handle> {
 }
 
 /** Opens the database on first use (async), then returns the same handle. */
-export async function connectDb(): Promise<Kysely<Database>> {
+export async function connectDb(): Promise<Db> {
   if (handle) return handle.db;
   opening ??= open();
   handle = await opening;
@@ -87,7 +87,7 @@ export async function connectDb(): Promise<Kysely<Database>> {
  * The process's database. Call connectDb() (done by boot()) before the first request;
  * after that getDb() is synchronous.
  */
-export function getDb(): Kysely<Database> {
+export function getDb(): Db {
   if (!handle) throw new Error('Database not connected: call connectDb() (boot) first');
   return handle.db;
 }

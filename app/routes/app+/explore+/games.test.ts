@@ -4,10 +4,10 @@ import { DialogueStageType, getGame } from '@modules/catalogue/index.server';
 import { loader as gamesLoader } from './games';
 import { action as gameAction, loader as gameLoader } from './games.$game';
 import { args, getRequest, run } from '../../../../tests/support/remix';
-import { completionRows, learner, playerRoute, seedCatalogueBeforeAll } from '../../../../tests/support/explore';
+import { completionRows, learner, playerRoute, fixtureCatalogueBeforeAll } from '../../../../tests/support/explore';
 
-/** The games page and a dialogue game played to its results through the actions (the no-JavaScript path). */
-seedCatalogueBeforeAll();
+/** The games page and a dialogue game played to its results through the actions (the no-JavaScript path), on the tests' own catalogue (tests/fixtures/catalogue). */
+fixtureCatalogueBeforeAll();
 
 const P = '/app/explore/games';
 const { view, click } = playerRoute(P, 'game', { loader: gameLoader, action: gameAction });
@@ -17,8 +17,7 @@ describe('/app/explore/games', () => {
   it("lists the games as cards named with ' Game' added by the card", async () => {
     const { cookie } = await learner();
     const res = await run(() => gamesLoader(args(getRequest(P, { cookie }))));
-    expect(res.data.games.length).toBeGreaterThanOrEqual(3);
-    expect(res.data.games.map((g: { urlId: string }) => g.urlId)).toContain('the-heated-meeting');
+    expect(res.data.games.map((g: { urlId: string }) => g.urlId)).toEqual(['the-heated-meeting']);
     expect(res.data.games.every((g: { completed: boolean }) => !g.completed)).toBe(true);
   });
 
@@ -96,7 +95,7 @@ describe('playing a dialogue game', () => {
 
   it('ignores a click for a stage that is no longer shown (double click, old tab)', async () => {
     const { cookie } = await learner();
-    const game = 'the-missed-deadline';
+    const game = 'the-heated-meeting';
     await click(cookie, game, { intent: 'start' });
     const first = await view(cookie, game);
     expect(first.data.stage.button).toBe('continue');
@@ -109,7 +108,7 @@ describe('playing a dialogue game', () => {
 
   it('answers a malformed click or a choice that is not on the stage with a 400 and a message', async () => {
     const { cookie } = await learner();
-    const game = 'the-escalated-complaint';
+    const game = 'the-heated-meeting';
     for (const fields of [{ intent: 'jump' }, { intent: 'choose', stageId: 'x', choiceId: '1' }, {}]) {
       const res = await click(cookie, game, fields as Record<string, string>);
       expect(res.status).toBe(400);

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/index.server';
+import type { Db } from '@modules/shared/index.server';
 import { DAY } from '@modules/shared/clock';
 import { feedbackSkills } from './peer-feedback.server';
 
@@ -9,7 +8,7 @@ import { feedbackSkills } from './peer-feedback.server';
  * show the first batch of three with skills, comments and recommendations, and one answer waits for
  * the next batch (decision 240). Written straight to the tables: no email is sent.
  */
-export async function seedDemoFeedback(db: Kysely<Database>, userId: number, now = Date.now()): Promise<void> {
+export async function seedDemoFeedback(db: Db, userId: number, now = Date.now()): Promise<void> {
   const skills = await feedbackSkills(db);
   if (skills.length < 6) return;
   const [selfAware, selfControl, growth, motivating, communication, empathy] = skills.map((s) => s.skillId) as [number, number, number, number, number, number];

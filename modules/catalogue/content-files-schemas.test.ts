@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameFile, skillFile, storyFile } from './content-files.schema';
+import { gameFile, skillFile, storyFile } from './content-files-schemas';
 
 /** Catalogue HTML is rendered as HTML by the Explore screens, so the import sanitises it. */
 const EVIL = '<p onclick="alert(1)">Hi <strong>there</strong></p><script>alert(2)</script><img src="javascript:alert(3)"><a href="javascript:alert(4)">x</a><iframe src="https://evil.example"></iframe>';

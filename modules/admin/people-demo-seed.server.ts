@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/db/database';
+import type { Db } from '@modules/shared/db/database';
 import { DAY, HOUR } from '@modules/shared/clock';
-import { addTeamUser, createOrganisation, createTeam, createUser } from '@modules/identity/index.server';
+import { addTeamUser, createOrganisation, createTeam, createUser, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 
 /**
@@ -9,7 +8,7 @@ import { recordAudit } from './audit.server';
  * "Last login" and the organisations' last activity), an organisation with no licence and its pilot
  * team, a few emails to the demo learner (the communication list) and audit records of those changes.
  */
-export async function seedDemoPeople(db: Kysely<Database>, now: number) {
+export async function seedDemoPeople(db: Db, now: number) {
   const logins: [string, number][] = [
     ['admin@leda.test', 1 * HOUR],
     ['orgadmin@leda.test', 3 * HOUR],
@@ -18,7 +17,8 @@ export async function seedDemoPeople(db: Kysely<Database>, now: number) {
     ['trial@leda.test', 6 * DAY],
   ];
   for (const [email, ago] of logins) {
-    await db.updateTable('users').set({ last_login_at: new Date(now - ago) }).where('email', '=', email).where('last_login_at', 'is', null).execute();
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).where('last_login_at', 'is', null).executeTakeFirst();
+    if (user) await updateUser(db, user.id, { lastLoginAt: new Date(now - ago) });
   }
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@leda.test').executeTakeFirst();
   const actorId = admin?.id ?? null;

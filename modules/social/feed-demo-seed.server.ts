@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@modules/shared/index.server';
+import type { Db } from '@modules/shared/index.server';
 import { DAY, HOUR } from '@modules/shared/clock';
 import { getCurrentUser, type CurrentUser } from '@modules/identity/index.server';
 import { uploadFiles } from './files.server';
@@ -14,7 +13,7 @@ import { commentPost, setPostLiked, setPostPinned } from './post-reactions.serve
  * post each; the Sales Team has its own. Written through the social use cases, so the rights, the
  * notifications and the publishing job are the real ones.
  */
-export async function seedDemoFeed(db: Kysely<Database>, teams: { leadership: number; sales: number }, scheduler: PublishScheduler, now = Date.now()) {
+export async function seedDemoFeed(db: Db, teams: { leadership: number; sales: number }, scheduler: PublishScheduler, now = Date.now()) {
   const user = async (email: string) => {
     const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     return row ? getCurrentUser(db, row.id) : null;
