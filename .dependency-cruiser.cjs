@@ -22,6 +22,22 @@ module.exports = {
       to: { path: '^app/' },
     },
     {
+      name: 'features-stay-apart',
+      severity: 'error',
+      comment:
+        "A feature's route-support code (app/features/<feature>/) serves that feature's routes; code two " +
+        'features share moves to app/utils (docs/decisions/341-a-home-for-server-code.md).',
+      from: { path: '^app/features/([^/]+)/' },
+      to: { path: '^app/features/', pathNot: '^app/features/$1/' },
+    },
+    {
+      name: 'generic-code-not-on-features',
+      severity: 'error',
+      comment: 'app/utils and app/runtime are generic: they never import one feature (decision 341).',
+      from: { path: '^app/(utils|runtime)/' },
+      to: { path: '^app/features/' },
+    },
+    {
       name: 'migrations-only-kysely',
       severity: 'error',
       comment: 'Migrations are frozen in time: they import only kysely and each other.',

@@ -5,7 +5,7 @@ import { fillDefaultPresetIfEmpty, seedDemoIfEmpty } from '@modules/admin/index.
 import { registerAllJobs } from './jobs/registry';
 import { registerAllListeners } from '@modules/listeners.server';
 import { createHttpApp } from './app/runtime/http-app.server';
-import { gracefulClose } from './app/utils/graceful-close.server';
+import { gracefulClose } from './app/runtime/graceful-close.server';
 
 /**
  * The web process: one Express server in front of Remix (app/runtime/http-app.server.ts: security

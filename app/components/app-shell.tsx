@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react';
 import { Link, NavLink } from '~/components/link';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import type { NavTeam, ShellData } from '~/utils/app-shell.server';
+import type { NavTeam, ShellData } from '~/features/shell/app-shell.server';
 import { BrandLink } from './brand';
 import { Avatar } from './ui/avatar';
 import { useFocusAfterAction } from './ui/focus';

@@ -9,7 +9,7 @@ import { Field, FormError, LedaForm, useLedaForm, type FormConstraint } from './
  * The one screen behind /auth/password-reset/{token} ('Change password') and
  * /auth/password-create/{token} ('Create a password'): a password and a confirmation, or,
  * when the link is unknown, used or expired, a clear message with a way to ask for a new one.
- * The loader and action live in app/utils/new-password.server.ts; this is what they render.
+ * The loader and action live in app/features/sign-in/new-password.server.ts; this is what they render.
  */
 export interface NewPasswordLoaderData {
   expiredMessage: string | null;

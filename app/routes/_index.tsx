@@ -7,7 +7,7 @@ import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ArticleCard } from '~/components/articles';
 import { CtaBand, FactStrip } from '~/components/marketing';
 import { NewsletterBox } from '~/components/newsletter-box';
-import { newsletterAction, newsletterConstraint } from '~/utils/newsletter.server';
+import { newsletterAction, newsletterConstraint } from '~/features/public-site/newsletter.server';
 import { readFormData } from '~/utils/form.server';
 
 export const links = siteLinks;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { args, getRequest, run } from '../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
-import { ADMIN_HOME_SECTIONS } from '~/utils/admin-routes';
+import { ADMIN_HOME_SECTIONS } from '~/features/admin/admin-routes';
 import { allRoutes } from '../../tests/integration/route-table';
 import { loader as adminLayout } from './admin';
 import { loader as adminHome } from './admin+/_index';

@@ -9,7 +9,7 @@ import { ArticleCard, tagPath } from '~/components/articles';
 import { When } from '~/components/when';
 import { CtaBand } from '~/components/marketing';
 import { getOptionalUser } from '~/utils/session.server';
-import { notFound } from '~/utils/articles.server';
+import { notFound } from '~/features/public-site/articles.server';
 
 export const links = siteLinks;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ArticlesView, articlesTitle } from '~/components/articles-page';
-import { loadArticlesPage } from '~/utils/articles.server';
+import { loadArticlesPage } from '~/features/public-site/articles.server';
 
 export const links = siteLinks;
 

@@ -12,7 +12,7 @@ import { Honeypot, PersonFields, ThankYou } from '~/components/public-forms';
 import { PageHero } from '~/components/marketing';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { getEnquiryFormSchema } from '~/utils/form-schemas.server';
-import { publicFormStatus } from '~/utils/public-forms.server';
+import { publicFormStatus } from '~/features/public-site/public-forms.server';
 import { getOptionalUser } from '~/utils/session.server';
 
 export const links = siteLinks;

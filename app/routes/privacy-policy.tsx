@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { LegalPage } from '~/components/legal-page';
-import { legalHtml } from '~/utils/legal.server';
+import { legalHtml } from '~/features/public-site/legal.server';
 import { privacyNotice } from '@modules/admin/index.server';
 
 export const links = siteLinks;

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { loadEnv } from '@modules/shared/index.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { ContactPage, contactTitle } from '~/components/contact-page';
-import { contactAction, contactConstraint, contactPrefill } from '~/utils/contact-form.server';
+import { contactAction, contactConstraint, contactPrefill } from '~/features/public-site/contact-form.server';
 
 export const links = siteLinks;
 

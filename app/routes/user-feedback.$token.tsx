@@ -16,7 +16,7 @@ import { HONEYPOT_FIELD } from '@modules/admin/constants';
 import { userFeedbackForm } from '~/utils/form-schemas.server';
 import { readFormData } from '~/utils/form.server';
 import { isFeatureOn } from '~/utils/features';
-import { feedbackVisitor } from '~/utils/feedback-respondent.server';
+import { feedbackVisitor } from '~/features/feedback/feedback-respondent.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
 import { SkillPicker } from '~/components/feedback/skill-picker';
 import feedbackStyles from '~/styles/feedback.css';

@@ -11,10 +11,10 @@ import { pollNotModified } from '@modules/social/index.server';
 import { createRequestHandler } from './remix-express.server';
 import { registerApiRoutes } from '~/utils/openapi.server';
 import { RequestContext } from './context.server';
-import { connectionCloseWhile } from '~/utils/graceful-close.server';
-import { refuseMalformedUrl } from '~/utils/malformed-url.server';
+import { connectionCloseWhile } from '~/runtime/graceful-close.server';
+import { refuseMalformedUrl } from '~/runtime/malformed-url.server';
 import { bodyLimitFor, declaredTooLarge, TOO_LARGE_MESSAGE } from '~/utils/body-limit.server';
-import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from '~/utils/security.server';
+import { BASE_HEADERS, contentSecurityPolicy, HOST_MISMATCH_MESSAGE, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from '~/runtime/security.server';
 
 /**
  * The Express app in front of Remix, as server.ts serves it (and the body-limit test builds it):

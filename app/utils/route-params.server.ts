@@ -17,3 +17,14 @@ export async function orNotFound<T>(fn: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
+
+/** A plain 404 (explore and journey pages answer it for an unknown or malformed id). */
+export function notFound(): never {
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
+/** A url id or numeric id from the address: short, plain characters only; anything else is a 404. */
+export function routeId(value: string | undefined): string {
+  if (!value || value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) notFound();
+  return value;
+}

@@ -36,3 +36,16 @@ describe('file names in the modules', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('file homes in app/ (docs/decisions/341)', () => {
+  it('app/components holds React only: no *.server.ts', () => {
+    const components = files(path.join(root, 'app/components')).map((f) => path.relative(root, f));
+    expect(components.filter((f) => /\.server\.tsx?$/.test(f))).toEqual([]);
+  });
+
+  it("a feature's folder under app/features holds route-support code, not routes or components", () => {
+    const features = files(path.join(root, 'app/features')).map((f) => path.relative(root, f));
+    expect(features.length).toBeGreaterThan(10);
+    expect(features.filter((f) => /export default function/.test(fs.readFileSync(path.join(root, f), 'utf8')))).toEqual([]);
+  });
+});

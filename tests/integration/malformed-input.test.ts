@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb, logger } from '@modules/shared/index.server';
 import { seedCatalogue } from '@modules/catalogue/index.server';
-import { MALFORMED_URL_MESSAGE, refuseMalformedUrl } from '~/utils/malformed-url.server';
+import { MALFORMED_URL_MESSAGE, refuseMalformedUrl } from '~/runtime/malformed-url.server';
 import { UNPAIRED_SURROGATE } from '~/utils/api.server';
 import { args, contextFor, ORIGIN, run } from '../support/remix';
 import { makeTeam, makeUser, signIn } from '../support/factories';

@@ -1,5 +1,5 @@
 import { Link } from '~/components/link';
-import { activitiesHref } from '~/utils/activity-pages';
+import { activitiesHref } from '~/features/activities/activity-pages';
 
 /**
  * The pager under a my activities card list (decision 232): plain links, so it works without

@@ -1,4 +1,4 @@
-import type { TeamInsightsData } from './insights-data.server';
+import type { TeamInsightsData } from '../../features/insights/insights-data.server';
 
 /** The summary figures at the top of the insights (issue 25 s.4): members, active this week, completion rate. */
 export function InsightsSummary({ summary }: { summary: TeamInsightsData['summary'] }) {

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from '~/components/link';
 import type { JourneyProgress, ProgressStatus } from '@modules/journeys/index.server';
-import type { ProgressGeometry } from './chart-geometry.server';
+import type { ProgressGeometry } from '../../features/insights/chart-geometry.server';
 
 export const STATUS_LABEL: Record<ProgressStatus, string> = { completed: 'Completed', inProgress: 'In progress', notStarted: 'Not started' };
 const STATUSES: ProgressStatus[] = ['completed', 'inProgress', 'notStarted'];

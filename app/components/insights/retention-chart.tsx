@@ -1,4 +1,4 @@
-import type { RetentionGeometry } from './chart-geometry.server';
+import type { RetentionGeometry } from '../../features/insights/chart-geometry.server';
 import type { TeamRetention } from '@modules/admin/index.server';
 
 import { formatDay } from '~/utils/dates';

@@ -1,7 +1,7 @@
 import { useCallback, type MouseEvent } from 'react';
 import { Form, useLocation, useNavigate } from '@remix-run/react';
 import type { ProgressStatus } from '@modules/journeys/index.server';
-import type { TeamInsightsData } from './insights-data.server';
+import type { TeamInsightsData } from '../../features/insights/insights-data.server';
 import { RetentionChart } from './retention-chart';
 import { ProgressChart } from './progress-chart';
 import { SegmentDialog } from './segment-dialog';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link } from '~/components/link';
-import { ADMIN_HOME_SECTIONS } from '~/utils/admin-routes';
+import { ADMIN_HOME_SECTIONS } from '~/features/admin/admin-routes';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin | Leda Admin' }];

@@ -382,7 +382,7 @@ describe('admin editor screens (JavaScript off)', () => {
     expect(page.text).toContain('Leading through change');
     expect(page.text).toContain('Locked journey');
     expect(page.text).not.toMatch(/\bBreak\b/);
-    expect(page.html).toContain('aria-label="Leading through change badge"');
+    expect(page.html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"[^>]*>\s*<title id="[^"]+">Leading through change badge<\/title>/);
     expect(page.html).toContain('<p>Summary');
     expect(page.html).not.toContain('onerror');
     const locked = await view(journeyList, '/admin/journey-list?sort=locked&dir=desc', admin.cookie);

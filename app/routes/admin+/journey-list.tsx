@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from '~/components/data-table';
 import { YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { requireProductAdmin } from '~/utils/session.server';
-import { JOURNEYS_FETCH_ERROR, readOrMessage } from '~/utils/load-failure.server';
+import { JOURNEYS_FETCH_ERROR, readOrMessage } from '~/features/admin/load-failure.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Journey list | Leda Admin' }];

@@ -6,7 +6,7 @@ import { Link } from '~/components/link';
 import { useEffect } from 'react';
 import { getDb, getJobProgress, isDomainError, logger } from '@modules/shared/index.server';
 import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin, WELCOME_SKIPPED_NOTE } from '@modules/admin/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
 import { ACTION_ERROR, Confirm, MembersTable, WELCOME_FORM_ID } from '~/components/admin/team-editor/members-table';
 import { CheckboxField, Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { formConstraint, readFormData } from '~/utils/form.server';

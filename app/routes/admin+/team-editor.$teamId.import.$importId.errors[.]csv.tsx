@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
 import { getImport, importErrorReport, teamSchemas } from '@modules/admin/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** The import's error report: every skipped or failed row with its reason, as CSV (streamed). */

@@ -14,8 +14,8 @@ import {
   type ImportPreviewStatus,
 } from '@modules/admin/index.server';
 import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
-import { queryInt } from '~/utils/query-int.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
+import { queryInt } from '~/features/admin/query-int.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];

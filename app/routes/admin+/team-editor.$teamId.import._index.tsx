@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports, NOT_CSV_MESSAGE } from '@modules/admin/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { readParts } from '~/utils/upload.server';
 

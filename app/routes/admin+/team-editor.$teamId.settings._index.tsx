@@ -3,7 +3,7 @@ import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { updateTeamGeneral } from '@modules/admin/index.server';
 import { listStoryChoices } from '@modules/catalogue/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { When } from '~/components/when';

@@ -7,7 +7,7 @@ import { getTeamScheduleEditor, listPickableJourneys, toInput, todayDay, type Sc
 import { jobScheduler } from '@modules/social/index.server';
 import { ScheduleEditor } from '~/components/admin/schedule/schedule-editor';
 import { ApplyPresetForm, type ApplyConfirm } from '~/components/admin/schedule/apply-preset';
-import { SCHEDULE_SAVED, SCHEDULE_SAVE_FAILED, applyIntent, readDraft, scheduleIntent } from '~/components/admin/schedule/schedule-form.server';
+import { SCHEDULE_SAVED, SCHEDULE_SAVE_FAILED, applyIntent, readDraft, scheduleIntent } from '~/features/admin/schedule-form.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';

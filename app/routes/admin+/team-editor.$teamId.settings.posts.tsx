@@ -3,10 +3,10 @@ import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { deletePostsFromTeam, jobScheduler, listTeamPosts } from '@modules/social/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
 import { TeamPostsTable, toTeamPostRows } from '~/components/feed/team-posts-table';
 import { readFormData } from '~/utils/form.server';
-import { handlePostAction } from '~/utils/post-actions.server';
+import { handlePostAction } from '~/features/feed/post-actions.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import feedStyles from '~/styles/feed.css';
 

@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SEGMENT_USERS_LIMIT } from '@modules/journeys/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
-import { loadTeamInsights } from '~/components/insights/insights-data.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
+import { loadTeamInsights } from '~/features/insights/insights-data.server';
 import { TeamInsights } from '~/components/insights/team-insights';
 import { requireProductAdmin } from '~/utils/session.server';
 import insightsStyles from '~/styles/insights.css';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
 import { getTeamLearnerProgress, learnerProgressCsv } from '@modules/journeys/index.server';
-import { teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { teamFromParams } from '~/features/admin/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** /admin/team-editor/{teamId}/stats.csv: the STATS tab's per-learner table as CSV. Product admins only. */

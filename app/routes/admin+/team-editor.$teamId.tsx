@@ -9,7 +9,7 @@ import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { Field, FormError, LedaForm, TextAreaField, useLedaForm } from '~/components/forms';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { editorPath, teamFromParams } from '~/components/admin/team-editor/team-params.server';
+import { editorPath, teamFromParams } from '~/features/admin/team-params.server';
 import teamEditorStylesHref from '~/components/admin/team-editor/team-editor.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamEditorStylesHref }];

@@ -6,8 +6,8 @@ import { getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
 import { ActionError, CreateTeamForm, Flash, LicenceAndSortChips, licenseName, PromptForm, QuickJoinForm, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
-import { flashOf } from '~/components/admin/people.server';
-import { createTeamChoices, runPeopleIntent } from '~/components/admin/people-actions.server';
+import { flashOf } from '~/features/admin/people.server';
+import { createTeamChoices, runPeopleIntent } from '~/features/admin/people-actions.server';
 import peopleStylesHref from '~/components/admin/people.css';
 import { requireProductAdmin } from '~/utils/session.server';
 

@@ -6,7 +6,7 @@ import { UNLOCK_CHOICES, listPickableJourneys, unlockLabel } from '@modules/jour
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { presetItemId } from '~/utils/admin-forms.server';
+import { presetItemId } from '~/features/admin/admin-forms.server';
 
 export const PRESET_JOURNEYS_SAVED = 'Preset journeys saved';
 export const PRESET_JOURNEYS_ERROR = 'Error while saving this preset. Please reload the page and try again.';

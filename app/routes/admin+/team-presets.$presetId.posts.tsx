@@ -8,7 +8,7 @@ import { uploadFiles } from '@modules/social/index.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { presetItemId, presetPostForm } from '~/utils/admin-forms.server';
+import { presetItemId, presetPostForm } from '~/features/admin/admin-forms.server';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 
 export const PRESET_SAVED = 'Preset saved.';

@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '~/components/data-table';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { presetListIntent } from '~/utils/admin-forms.server';
+import { presetListIntent } from '~/features/admin/admin-forms.server';
 import scheduleStyles from '~/components/admin/schedule/schedule.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: scheduleStyles }];

@@ -6,7 +6,7 @@ import { EMAIL_IN_USE, getUserForEditor, listDataExports, peopleSchemas, saveUse
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { UserEditorFields, userEditorTitle } from '~/components/admin/user-editor-form';
-import { adminReturnTo, withFlash } from '~/components/admin/people.server';
+import { adminReturnTo, withFlash } from '~/features/admin/people.server';
 import peopleStylesHref from '~/components/admin/people.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';

@@ -7,7 +7,7 @@ import { getDb } from '@modules/shared/index.server';
 import { policy } from '@modules/identity/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { EraseConfirm } from '~/components/admin/erase-confirm';
-import { withFlash } from '~/components/admin/people.server';
+import { withFlash } from '~/features/admin/people.server';
 import { Link } from '~/components/link';
 import { readFormData } from '~/utils/form.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';

@@ -7,12 +7,12 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
 import { ConfirmForm, Flash, LicenceAndSortChips, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
-import { adminReturnTo, flashOf, withFlash } from '~/components/admin/people.server';
+import { adminReturnTo, flashOf, withFlash } from '~/features/admin/people.server';
 import { UserEditorDialog, userEditorPath, type EditableUser } from '~/components/admin/user-editor-form';
 import peopleStylesHref from '~/components/admin/people.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { orgAdminForm } from '~/utils/admin-forms.server';
+import { orgAdminForm } from '~/features/admin/admin-forms.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
 export const meta: MetaFunction = () => [{ title: 'User list | Leda Admin' }];

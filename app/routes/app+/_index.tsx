@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { redirectToAppHome } from '~/utils/app-shell.server';
+import { redirectToAppHome } from '~/features/shell/app-shell.server';
 import { requireUser } from '~/utils/session.server';
 
 /** /app: the app home (student licence: stories; everyone else: team list), keeping the query string. */

@@ -9,9 +9,9 @@ import { MyActivityCard, TaskProgress } from '~/components/activities/activity-c
 import { TaskAnswers, TaskForm } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
 import { appMeta } from '~/utils/meta';
-import { listMyActivityCards, readActivitiesPage, readActivityForm, runActivityIntent, type TaskFormError } from '~/utils/my-activities.server';
-import { ACTIVITIES_PATH, COMPLETED_PATH } from '~/utils/activity-paths';
-import { activitiesHref } from '~/utils/activity-pages';
+import { listMyActivityCards, readActivitiesPage, readActivityForm, runActivityIntent, type TaskFormError } from '~/features/activities/my-activities.server';
+import { ACTIVITIES_PATH, COMPLETED_PATH } from '~/features/activities/activity-paths';
+import { activitiesHref } from '~/features/activities/activity-pages';
 import { ActivitiesPager } from '~/components/activities/activities-pager';
 import { requireUser } from '~/utils/session.server';
 

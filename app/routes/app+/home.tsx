@@ -10,8 +10,8 @@ import { ProgressBar } from '~/components/ui/progress';
 import { When } from '~/components/when';
 import learnerStyles from '~/styles/learner.css';
 import { formatShortDate } from '~/utils/dates';
-import { redirectToAppHome } from '~/utils/app-shell.server';
-import { loadLearnerHome } from '~/utils/learner-home.server';
+import { redirectToAppHome } from '~/features/shell/app-shell.server';
+import { loadLearnerHome } from '~/features/home/learner-home.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

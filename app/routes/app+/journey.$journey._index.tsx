@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { JourneyFrame, journeyLinks, StepNav } from '~/components/journeys/journey-page';
-import { journeyAction, journeyIndexLoader } from '~/utils/journey-page.server';
+import { journeyAction, journeyIndexLoader } from '~/features/journeys/journey-page.server';
 import { appMeta } from '~/utils/meta';
 
 export const links = journeyLinks;

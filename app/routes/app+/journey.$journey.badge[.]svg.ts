@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getJourneyForUser, journeyBadgeSvg } from '@modules/journeys/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
-import { notFound, routeId } from '~/utils/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { requireUser } from '~/utils/session.server';
 
 /** /app/journey/{journey}/badge.svg: the journey's badge, for a learner who may read the journey. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BackNext, JourneyEnd, JourneyFrame, journeyLinks, ResumeNote, StepContent, StepNav } from '~/components/journeys/journey-page';
-import { journeyAction, journeyStepLoader } from '~/utils/journey-page.server';
+import { journeyAction, journeyStepLoader } from '~/features/journeys/journey-page.server';
 import { appMeta } from '~/utils/meta';
 
 export const links = journeyLinks;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { journeySummaryPdf } from '@modules/journeys/index.server';
 import { getDb, isDomainError } from '@modules/shared/index.server';
-import { notFound, routeId } from '~/utils/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { formatLongDate, formatTime, timeZoneFromCookie, zoneLabel } from '~/utils/dates';
 import { requireUser } from '~/utils/session.server';
 

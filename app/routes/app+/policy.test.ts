@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { policy } from '@modules/identity/index.server';
 import { apiRoute } from '~/utils/api.server';
-import type { ShellData } from '~/utils/app-shell.server';
+import type { ShellData } from '~/features/shell/app-shell.server';
 import { args, getRequest, jsonRequest, run } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { ORGS, ROLES, ROLE_NAMES, TEAMS, expected, rowFor, teamScope, type OrgKey, type Role, type SceneIds, type TeamKey } from '../../../tests/support/policy-table';

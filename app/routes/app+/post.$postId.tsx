@@ -10,7 +10,7 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import { getPost, POST_GONE, withLinkPreviews } from '@modules/social/index.server';
 import { PostCard, type FeedPost } from '~/components/feed/post-card';
 import { appMeta } from '~/utils/meta';
-import { handlePostAction, summaryOf, withRights } from '~/utils/post-actions.server';
+import { handlePostAction, summaryOf, withRights } from '~/features/feed/post-actions.server';
 import { requireUser } from '~/utils/session.server';
 import feedStyles from '~/styles/feed.css';
 

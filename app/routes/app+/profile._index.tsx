@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ProfileNotFound, ProfileView } from '~/components/profile/profile-view';
 import { appMeta } from '~/utils/meta';
-import { profilePageData } from '~/utils/profile.server';
+import { profilePageData } from '~/features/profile/profile.server';
 import { requireUser } from '~/utils/session.server';
 import profileStyles from '~/styles/profile.css';
 

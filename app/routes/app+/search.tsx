@@ -5,7 +5,7 @@ import { Link } from '~/components/link';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { EmptyState } from '~/components/ui/empty-state';
 import learnerStyles from '~/styles/learner.css';
-import { searchForLearner } from '~/utils/learner-search.server';
+import { searchForLearner } from '~/features/search/learner-search.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

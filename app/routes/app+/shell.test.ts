@@ -6,7 +6,7 @@ import { notifyUsers, NotificationType } from '@modules/social/index.server';
 import { DAY } from '@modules/shared/clock';
 import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
-import { buildSideNav, type ShellData } from '~/utils/app-shell.server';
+import { buildSideNav, type ShellData } from '~/features/shell/app-shell.server';
 import { isFeatureOn } from '~/utils/features';
 import type { CurrentUser } from '@modules/identity/index.server';
 import { appTitle, APP_LAYOUT_ROUTE_ID } from '~/utils/meta';

@@ -12,7 +12,7 @@ import { PostCard } from '~/components/feed/post-card';
 import { PostEditor } from '~/components/feed/post-editor';
 import { appMeta } from '~/utils/meta';
 import { formConstraint } from '~/utils/form.server';
-import { audienceOptions, handlePostAction, withRights } from '~/utils/post-actions.server';
+import { audienceOptions, handlePostAction, withRights } from '~/features/feed/post-actions.server';
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
 import { When } from '~/components/when';

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaArgs } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { SEGMENT_USERS_LIMIT } from '@modules/journeys/index.server';
 import { TeamCrumbs } from '~/components/feed/crumbs';
-import { loadTeamInsights } from '~/components/insights/insights-data.server';
+import { loadTeamInsights } from '~/features/insights/insights-data.server';
 import { TeamInsights } from '~/components/insights/team-insights';
 import { appMeta } from '~/utils/meta';
 import { requireTeamAccess } from '~/utils/team-access.server';

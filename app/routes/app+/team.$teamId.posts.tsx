@@ -5,7 +5,7 @@ import { listTeamPosts } from '@modules/social/index.server';
 import { TeamCrumbs } from '~/components/feed/crumbs';
 import { TeamPostsTable, toTeamPostRows } from '~/components/feed/team-posts-table';
 import { appMeta } from '~/utils/meta';
-import { handlePostAction } from '~/utils/post-actions.server';
+import { handlePostAction } from '~/features/feed/post-actions.server';
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
 

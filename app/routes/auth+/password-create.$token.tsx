@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { NewPasswordPage } from '~/components/new-password-form';
-import { newPasswordAction, newPasswordLoader } from '~/utils/new-password.server';
+import { newPasswordAction, newPasswordLoader } from '~/features/sign-in/new-password.server';
 import { authMeta } from '~/utils/meta';
 
 /** /auth/password-create/{token}: the link from the welcome email (password setup). */

@@ -1,6 +1,6 @@
 import { apiAuthenticateSchema } from '@modules/identity/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { startSessionPayload } from '~/utils/session-start.server';
+import { startSessionPayload } from '~/features/sign-in/session-start.server';
 
 /**
  * POST /api/auth/authenticate {mlt, cid} -> the session-start answer (public-site section 7).

@@ -4,7 +4,7 @@ import { FEEDBACK_LINK_EXPIRED } from '@modules/social/constants';
 import { feedbackConfigBody } from '@modules/social/schemas';
 import { apiError, apiRoute } from '~/utils/api.server';
 import { isFeatureOn } from '~/utils/features';
-import { feedbackVisitor } from '~/utils/feedback-respondent.server';
+import { feedbackVisitor } from '~/features/feedback/feedback-respondent.server';
 
 /**
  * POST /api/public/getUserFeedbackConfig {token}: {skills, userName}; an unknown, used or expired link

@@ -3,7 +3,7 @@ import { getDb } from '@modules/shared/index.server';
 import { recordPageView } from '@modules/admin/index.server';
 import { MAX_TRACKING_BODY_BYTES, pageViewSchema } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { refuseOversized } from '~/utils/public-forms.server';
+import { refuseOversized } from '~/features/public-site/public-forms.server';
 
 /** POST /api/public/p: one page view, one insert; the category is computed on the server. */
 const route = apiRoute({

@@ -2,7 +2,7 @@ import { getDb } from '@modules/shared/index.server';
 import { recordPageEvent, submitEnquiry } from '@modules/admin/index.server';
 import { apiGetLedaSchema, HONEYPOT_FIELD } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { publicFormAnswer } from '~/utils/public-forms.server';
+import { publicFormAnswer } from '~/features/public-site/public-forms.server';
 
 /**
  * POST /api/public/submitGetLeda: the spec's /api/public/submit{product} for the pricing Get

@@ -2,7 +2,7 @@ import { getDb } from '@modules/shared/index.server';
 import { submitEnquiry } from '@modules/admin/index.server';
 import { apiTryForFreeSchema, HONEYPOT_FIELD } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { publicFormAnswer } from '~/utils/public-forms.server';
+import { publicFormAnswer } from '~/features/public-site/public-forms.server';
 
 /** POST /api/public/submitTryForFree: stores the enquiry and emails sales; {} on success. */
 export const { loader, action } = apiRoute({

@@ -3,7 +3,7 @@ import { getDb } from '@modules/shared/index.server';
 import { recordPageEvent } from '@modules/admin/index.server';
 import { MAX_TRACKING_BODY_BYTES, pageEventSchema } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { refuseOversized } from '~/utils/public-forms.server';
+import { refuseOversized } from '~/features/public-site/public-forms.server';
 
 /** POST /api/public/t: one tracked event (page view fields plus event and properties), one insert. */
 const route = apiRoute({

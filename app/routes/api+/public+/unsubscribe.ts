@@ -2,7 +2,7 @@ import { getDb } from '@modules/shared/index.server';
 import { unsubscribeEmail } from '@modules/admin/index.server';
 import { apiUnsubscribeSchema } from '@modules/admin/schemas';
 import { apiRoute } from '~/utils/api.server';
-import { publicFormAnswer } from '~/utils/public-forms.server';
+import { publicFormAnswer } from '~/features/public-site/public-forms.server';
 
 /** POST /api/public/unsubscribe {email}: no product-news email goes to it any more; {} on success. */
 export const { loader, action } = apiRoute({

@@ -7,7 +7,7 @@ import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import activitiesStyles from '~/styles/activities.css';
 import { appMeta } from '~/utils/meta';
-import { readActivityForm, runActivityIntent } from '~/utils/my-activities.server';
+import { readActivityForm, runActivityIntent } from '~/features/activities/my-activities.server';
 import { requireUser } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [...exploreLinks(), { rel: 'stylesheet', href: activitiesStyles }];

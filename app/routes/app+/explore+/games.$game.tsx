@@ -6,8 +6,9 @@ import { exploreLinks } from '~/components/explore/explore-page';
 import { GameStage, usePreloadedImages, type StageView } from '~/components/explore/game-stage';
 import { IntentButton } from '~/components/explore/player-dialog';
 import { PlayerScreen } from '~/components/explore/player-pages';
-import { badRequest, gameIntent, notFound, parseIntent, playerStep, resultsView, routeId } from '~/utils/explore.server';
-import { journeyReturnPath, withReturnPath } from '~/utils/journey-page.server';
+import { badRequest, gameIntent, parseIntent, playerStep, resultsView } from '~/features/explore/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
+import { journeyReturnPath, withReturnPath } from '~/features/journeys/journey-page.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

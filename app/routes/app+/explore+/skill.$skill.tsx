@@ -9,7 +9,8 @@ import { LockedPanel, ThumbsForm } from '~/components/explore/feedback-forms';
 import { Html } from '~/components/explore/html';
 import { RelatedVideos } from '~/components/explore/related';
 import { SkillChips, SkillGroupMenu } from '~/components/explore/skill-groups';
-import { badRequest, notFound, parseIntent, routeId, saveFeedback, skillIntent } from '~/utils/explore.server';
+import { badRequest, parseIntent, saveFeedback, skillIntent } from '~/features/explore/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

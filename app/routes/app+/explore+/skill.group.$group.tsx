@@ -8,7 +8,8 @@ import { CardGrid, SkillCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, exploreLinks, groupColours } from '~/components/explore/explore-page';
 import { ThumbsForm } from '~/components/explore/feedback-forms';
 import { SkillGroupMenu } from '~/components/explore/skill-groups';
-import { badRequest, notFound, parseIntent, routeId, saveFeedback, thumbsIntent } from '~/utils/explore.server';
+import { badRequest, parseIntent, saveFeedback, thumbsIntent } from '~/features/explore/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { firstUnwatchedChapter, getStory, getUserProgress } from '@modules/catalogue/index.server';
 import { getDb } from '@modules/shared/index.server';
 import { storyPath } from '~/components/explore/story-state';
-import { notFound, routeId } from '~/utils/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { requireUser } from '~/utils/session.server';
 
 /**

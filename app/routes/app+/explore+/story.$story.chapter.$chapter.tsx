@@ -8,7 +8,8 @@ import { RelatedPanel, RelatedVideos } from '~/components/explore/related';
 import { cardLink, storyPath } from '~/components/explore/story-state';
 import { VideoPlayer } from '~/components/explore/video-player';
 import { exploreLinks, Section } from '~/components/explore/explore-page';
-import { badRequest, chapterIntent, notFound, parseIntent, requestProgress, routeId, saveFeedback } from '~/utils/explore.server';
+import { badRequest, chapterIntent, parseIntent, requestProgress, saveFeedback } from '~/features/explore/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

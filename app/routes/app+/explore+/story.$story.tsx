@@ -6,7 +6,8 @@ import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { ChapterCarousel } from '~/components/explore/chapter-carousel';
 import { EmptyMessage, ExplorePage, exploreLinks } from '~/components/explore/explore-page';
 import { LockedPanel } from '~/components/explore/feedback-forms';
-import { badRequest, interestIntent, notFound, parseIntent, requestProgress, routeId, saveFeedback } from '~/utils/explore.server';
+import { badRequest, interestIntent, parseIntent, requestProgress, saveFeedback } from '~/features/explore/explore.server';
+import { notFound, routeId } from '~/utils/route-params.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 

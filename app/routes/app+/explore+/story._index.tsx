@@ -6,7 +6,7 @@ import { EXPLORE_CRUMB } from '~/components/explore/breadcrumbs';
 import { CardGrid, StoryCard } from '~/components/explore/cards';
 import { EmptyMessage, ExplorePage, Section, exploreLinks } from '~/components/explore/explore-page';
 import { cardLink } from '~/components/explore/story-state';
-import { notFound } from '~/utils/explore.server';
+import { notFound } from '~/utils/route-params.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import { getDb } from '@modules/shared/index.server';

@@ -21,8 +21,8 @@ import {
   type Post,
 } from '@modules/social/index.server';
 import { postActionSchema, postFormSchema } from '@modules/social/schemas';
-import { readFormData } from './form.server';
-import { readFormWithFiles } from './upload.server';
+import { readFormData } from '../../utils/form.server';
+import { readFormWithFiles } from '../../utils/upload.server';
 
 /**
  * The post actions of the feed screens (team home, post page, team posts), as plain form POSTs

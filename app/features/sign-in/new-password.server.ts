@@ -5,8 +5,8 @@ import { getDb, isDomainError } from '@modules/shared/index.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, isPasswordTokenUsable, LINK_EXPIRED_MESSAGE, setPasswordWithToken } from '@modules/identity/index.server';
 import { newPasswordSchema } from '@modules/identity/schemas';
 import type { NewPasswordActionData, NewPasswordLoaderData } from '~/components/new-password-form';
-import { requireAnonymous } from './session.server';
-import { formConstraint, readFormData } from './form.server';
+import { requireAnonymous } from '../../utils/session.server';
+import { formConstraint, readFormData } from '../../utils/form.server';
 
 /**
  * Loader and action shared by /auth/password-reset/{token} and /auth/password-create/{token}:

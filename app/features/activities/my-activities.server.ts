@@ -6,8 +6,8 @@ import { FieldType, MAX_UPLOAD_BYTES } from '@modules/activities/constants';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { journeysOfSteps } from '@modules/journeys/index.server';
 import { formId as idSchema } from '@modules/activities/schemas';
-import { readFormData } from './form.server';
-import { allowUpload } from './body-limit.server';
+import { readFormData } from '../../utils/form.server';
+import { allowUpload } from '../../utils/body-limit.server';
 
 /**
  * My Activities' form posts (JavaScript on or off): one task form posts every field of its task as

@@ -1,5 +1,5 @@
 import type { PublicFormResult } from '@modules/admin/index.server';
-import { apiError } from './api.server';
+import { apiError } from '../../utils/api.server';
 
 /**
  * Shared answers of the public forms and /api/public paths: a refused honeypot is a 400 and a

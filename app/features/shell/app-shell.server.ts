@@ -1,9 +1,9 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { loadEnv } from '@modules/shared/index.server';
-import { formatShortDate } from './dates';
+import { formatShortDate } from '../../utils/dates';
 import { appHomePath, policy, type CurrentUser } from '@modules/identity/index.server';
-import { isFeatureOn } from './features';
-import { TEAM_NEEDS } from './team-access.server';
+import { isFeatureOn } from '../../utils/features';
+import { TEAM_NEEDS } from '../../utils/team-access.server';
 
 /**
  * The signed-in shell's data (learner-app section 2): the trial banner, the two counters and the

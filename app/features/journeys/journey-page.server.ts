@@ -6,9 +6,9 @@ import { addMyActivity, getActivityNames } from '@modules/activities/index.serve
 import { FeedbackType, getUserProgress, recordCompletion, submitSystemFeedback } from '@modules/catalogue/index.server';
 import { journeyStepAction } from '@modules/journeys/schemas';
 import { DomainError, getDb, isDomainError } from '@modules/shared/index.server';
-import { notFound, routeId } from './explore.server';
-import { safeRedirectPath } from './safe-redirect.server';
-import { requireUser } from './session.server';
+import { notFound, routeId } from '~/utils/route-params.server';
+import { safeRedirectPath } from '../../utils/safe-redirect.server';
+import { requireUser } from '../../utils/session.server';
 
 /**
  * The journey pages (/app/journey/{journey} and .../step/{step|end}): loading with access checks

@@ -10,16 +10,6 @@ import { getActivityNames } from '@modules/activities/index.server';
  * Shared by the explore routes: the 404 they throw for unknown ids, intent parsing, the feedback forms
  * (thumbs and "I'm interested") every skill and story page posts to its own action, and player steps.
  */
-export function notFound(): never {
-  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-}
-
-/** A url id or numeric id from the address: short, plain characters only; anything else is a 404. */
-export function routeId(value: string | undefined): string {
-  if (!value || value.length > 200 || !/^[A-Za-z0-9_-]+$/.test(value)) notFound();
-  return value;
-}
-
 export const BAD_REQUEST = 'That request was not valid. Please try again.';
 
 /** What an explore action answers when it cannot do what was asked (shown as the form's error). */

@@ -5,7 +5,7 @@ import { isAccessBlocked, type CurrentUser } from '@modules/identity/index.serve
 import { getUserProgress, getVersionedReferenceData } from '@modules/catalogue/index.server';
 import { getActivityProgress, listMyActivities } from '@modules/activities/index.server';
 import { listReadableJourneys, listUserJourneys } from '@modules/journeys/index.server';
-import { getAuth, underConstructionUntil } from './session.server';
+import { getAuth, underConstructionUntil } from '../../utils/session.server';
 
 /**
  * The session-start answer of /api/auth/authenticate (public-site sections 3, 4 and 7):

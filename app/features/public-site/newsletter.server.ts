@@ -5,7 +5,7 @@ import { getDb } from '@modules/shared/index.server';
 import { subscribeToNewsletter } from '@modules/admin/index.server';
 import { HONEYPOT_FIELD, newsletterFormSchema } from '@modules/admin/schemas';
 import { publicFormStatus } from './public-forms.server';
-import { formConstraint } from './form.server';
+import { formConstraint } from '../../utils/form.server';
 
 /** The newsletter box's constraint, for the loader of a page that shows the box. */
 export const newsletterConstraint = () => formConstraint(newsletterFormSchema);

@@ -4,7 +4,7 @@ import { data } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
 import { submitEnquiry } from '@modules/admin/index.server';
 import { contactFormSchema, HONEYPOT_FIELD, type ContactVariant } from '@modules/admin/schemas';
-import { formConstraint, readFormData } from './form.server';
+import { formConstraint, readFormData } from '../../utils/form.server';
 import { publicFormStatus } from './public-forms.server';
 
 /**

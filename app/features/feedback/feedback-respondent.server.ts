@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { isTokenShaped, mintToken } from '@modules/identity/index.server';
 import { loadEnv } from '@modules/shared/index.server';
 import type { Respondent } from '@modules/social/index.server';
-import { getOptionalUser } from './session.server';
+import { getOptionalUser } from '../../utils/session.server';
 
 /**
  * Who is answering a feedback link (decision 240): the signed-in viewer, if any, and the browser's
