@@ -113,6 +113,8 @@ describe('CSV import', () => {
     const team = await makeTeam();
     const png = Readable.from([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]);
     await expect(createImportPreview(db(), null, { teamId: team.teamId, fileName: 'x.csv', source: png })).rejects.toThrow(NOT_CSV_MESSAGE);
+    // A file whose name is not .csv or .txt is refused by its name, before anything is read.
+    await expect(createImportPreview(db(), null, { teamId: team.teamId, fileName: 'people.xlsx', source: bytes('email\r\na@x.test\r\n') })).rejects.toThrow(NOT_CSV_MESSAGE);
     await expect(createImportPreview(db(), null, { teamId: team.teamId, fileName: 'x.csv', source: bytes('name,phone\r\nA,1\r\n') })).rejects.toThrow(/must name its columns/);
     await expect(createImportPreview(db(), null, { teamId: team.teamId, fileName: 'x.csv', source: bytes('email\r\n\r\n') })).rejects.toThrow('The file has no rows to import.');
     await expect(createImportPreview(db(), null, { teamId: team.teamId, fileName: 'x.csv', source: Readable.from([Buffer.concat([Buffer.from('email\r\nZo'), Buffer.from([0xeb, 0x28]), Buffer.from('@x.test\r\n')])]) })).rejects.toThrow(NOT_CSV_MESSAGE);

@@ -165,10 +165,11 @@ function looksBinary(chunk: Uint8Array) {
 /**
  * Reads the CSV into a new import of the team ('preview'); answers its id. The header row names
  * the columns (case-insensitive); blank lines and rows of empty cells are skipped; quoted commas,
- * BOM and Windows line endings are csv-parse's. A domain error (not CSV, too large, no email
- * column, empty) leaves nothing behind.
+ * BOM and Windows line endings are csv-parse's. A domain error (not a .csv or .txt name, not CSV,
+ * too large, no email column, empty) leaves nothing behind.
  */
 export async function createImportPreview(db: Db, actorId: number | null, input: { teamId: number; fileName: string; source: CsvSource }): Promise<number> {
+  if (!/\.(csv|txt)$/i.test(input.fileName)) throw new DomainError('invalid', NOT_CSV_MESSAGE);
   const team = await db.selectFrom('teams').select('id').where('id', '=', input.teamId).executeTakeFirst();
   if (!team) throw new DomainError('not_found', 'This team does not exist.');
   const fileName = input.fileName.replace(/[^\w .()-]+/g, '_').slice(0, 255) || 'import.csv';

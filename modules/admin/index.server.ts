@@ -31,9 +31,9 @@ export {
   savePresetPost,
   removePresetPost,
   DEFAULT_PRESET_ID,
-  PRESET_POST_EMPTY,
   PRESET_POST_MAX_FILES,
 } from './presets.server';
+export { submitPresetPost } from './preset-post-form.server';
 export { fillDefaultPresetIfEmpty } from './default-preset.server';
 export {
   applyPreset,
@@ -91,7 +91,6 @@ export {
   PREVIEW_LABELS,
   PREVIEW_PAGE_SIZE,
   IMPORT_MAX_BYTES,
-  NOT_CSV_MESSAGE,
   abandonStaleImports,
   STILL_READING_MESSAGE,
 } from './csv-import.server';

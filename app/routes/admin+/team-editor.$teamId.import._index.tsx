@@ -8,7 +8,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
-import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports, NOT_CSV_MESSAGE } from '@modules/admin/index.server';
+import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports } from '@modules/admin/index.server';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { readParts } from '~/utils/upload.server';
@@ -36,7 +36,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Our multipart reader (names with ';', '=' or '"' are read; the preview cleans them), within 5 MB.
     const part = (await readParts(request, context, IMPORT_MAX_BYTES + 64 * 1024)).find((p) => p.name === 'file' && p.filename);
     if (part) {
-      if (!/\.(csv|txt)$/i.test(part.filename!)) return data({ error: NOT_CSV_MESSAGE }, { status: 400 });
       const source = (async function* () {
         yield part.bytes;
       })();

@@ -1,10 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getDb, isDomainError, logger } from '@modules/shared/index.server';
-import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, removePresetPost, savePresetPost } from '@modules/admin/index.server';
+import { getDb, logger } from '@modules/shared/index.server';
+import { PRESET_POST_MAX_FILES, getPresetById, removePresetPost, submitPresetPost } from '@modules/admin/index.server';
 import { fromDays, toDays, toStoredTime } from '@modules/journeys/constants';
-import { uploadFiles } from '@modules/social/index.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
@@ -70,38 +69,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return fail(400, errors);
   }
   const p = parsed.data;
-  const existing = p.presetPostId ? preset.posts.find((x) => x.presetPostId === p.presetPostId) : null;
-  if (p.presetPostId && !existing) return fail(404, {}, PRESET_SAVE_BUG);
-  // The files the form showed (hidden fileIds) stay unless ticked for removal; ids not on this post are ignored.
-  const shown = ids(form.getAll('fileIds'));
-  const removed = ids(form.getAll('removeFileIds'));
-  const kept = (existing?.postFiles ?? []).map((f) => f.file.fileId).filter((id) => shown.has(id) && !removed.has(id));
-  if (kept.length + files.length > PRESET_POST_MAX_FILES) return fail(400, { files: `At most ${PRESET_POST_MAX_FILES} files per post.` });
-  if (!p.text.trim() && kept.length + files.length === 0) return fail(400, { text: PRESET_POST_EMPTY });
-  let uploaded: number[] = [];
+  let outcome: Awaited<ReturnType<typeof submitPresetPost>>;
   try {
-    if (files.length) uploaded = (await uploadFiles(getDb(), admin.userId, 'files', files)).map((f) => f.fileId);
-  } catch (err) {
-    if (isDomainError(err)) return fail(err.status, { files: err.message });
-    throw err;
-  }
-  try {
-    await savePresetPost(getDb(), admin.userId, {
+    outcome = await submitPresetPost(getDb(), admin.userId, {
       presetId,
-      post: {
-        presetPostId: p.presetPostId ?? null,
-        text: p.text,
-        scheduledIn: toDays(p.amount, p.unit),
-        time: toStoredTime(p.time)!,
-        isLedaOfficial: p.isLedaOfficial === 'on',
-        fileIds: [...kept, ...uploaded],
-      },
+      post: { presetPostId: p.presetPostId ?? null, text: p.text, scheduledIn: toDays(p.amount, p.unit), time: toStoredTime(p.time)!, isLedaOfficial: p.isLedaOfficial === 'on' },
+      shownFileIds: ids(form.getAll('fileIds')),
+      removedFileIds: ids(form.getAll('removeFileIds')),
+      newFiles: files,
     });
   } catch (err) {
     if (!(err instanceof Error)) throw err;
     logger().warn({ err, presetId }, 'preset post save failed');
     return fail(400, {}, PRESET_SAVE_BUG);
   }
+  if (!outcome.ok) return outcome.reason === 'not_found' ? fail(outcome.status, {}, PRESET_SAVE_BUG) : fail(outcome.status, { [outcome.reason]: outcome.message });
   return { ok: true, message: PRESET_SAVED, errors: {}, savedAt: Date.now() } satisfies Result as Result;
 }
 
