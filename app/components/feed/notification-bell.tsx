@@ -1,5 +1,6 @@
 import { useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { trapTab } from '~/components/ui/focus';
 
 /** Polling (learner-app s.4, s.9): every 30 s while the window is focused, 150 s when blurred; focus polls at once. */
 export const POLL_FOCUSED_MS = 30_000;
@@ -109,24 +110,9 @@ export function NotificationBell({ initialCount, children }: { initialCount: num
     const bellLink = d.parentElement?.querySelector<HTMLElement>('a');
     d.querySelector<HTMLElement>('.notification-close')?.focus();
     // Tab and Shift+Tab cycle inside the dialog (also where the browser would move focus outside).
-    const trap = (ev: KeyboardEvent) => {
-      if (ev.key !== 'Tab') return;
-      const items = [...d.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
-      if (!items.length) return;
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const inside = d.contains(document.activeElement);
-      if (ev.shiftKey && (document.activeElement === first || !inside)) {
-        ev.preventDefault();
-        last.focus();
-      } else if (!ev.shiftKey && (document.activeElement === last || !inside)) {
-        ev.preventDefault();
-        first.focus();
-      }
-    };
-    d.addEventListener('keydown', trap);
+    const untrap = trapTab(d);
     return () => {
-      d.removeEventListener('keydown', trap);
+      untrap();
       bellLink?.focus(); // back to the bell when the dialog closes
     };
   }, [open, modal]);

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Link } from '~/components/link';
+import { SsoProblem } from '~/components/sso-problem';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { ssoFailureMessage, startSso } from '@modules/identity/index.server';
 import { loginEmailSchema } from '~/utils/form-schemas.server';
@@ -35,17 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export default function SsoProblem() {
+export default function SsoStartProblem() {
   const { errorMsg, thenTo } = useLoaderData<typeof loader>();
-  return (
-    <div className="auth-card">
-      <h1>Sign-in did not work</h1>
-      <div className="form-error" role="alert">
-        <p>{errorMsg}</p>
-      </div>
-      <p className="auth-links">
-        <Link to={thenTo ? `/auth/login?thenTo=${encodeURIComponent(thenTo)}` : '/auth/login'}>Back to log in</Link>
-      </p>
-    </div>
-  );
+  return <SsoProblem errorMsg={errorMsg} thenTo={thenTo} />;
 }

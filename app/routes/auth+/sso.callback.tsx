@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { Link } from '~/components/link';
+import { SsoProblem } from '~/components/sso-problem';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { clearSsoStateCookie, finishSso } from '@modules/identity/index.server';
 import { safeRedirectPath } from '~/utils/session.server';
@@ -27,15 +27,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function SsoCallbackProblem() {
   const { errorMsg } = useLoaderData<typeof loader>();
-  return (
-    <div className="auth-card">
-      <h1>Sign-in did not work</h1>
-      <div className="form-error" role="alert">
-        <p>{errorMsg}</p>
-      </div>
-      <p className="auth-links">
-        <Link to="/auth/login">Back to log in</Link>
-      </p>
-    </div>
-  );
+  return <SsoProblem errorMsg={errorMsg} />;
 }
