@@ -69,7 +69,7 @@ export default function Notifications() {
                       <Form method="post" className="inline-form" reloadDocument>
                         <input type="hidden" name="intent" value="actioned" />
                         <input type="hidden" name="userNotificationId" value={n.userNotificationId} />
-                        <button type="submit" className="button link">
+                        <button type="submit" className="link-button notification-link">
                           {n.notification.title}
                         </button>
                       </Form>
