@@ -2,6 +2,7 @@ import { useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 import { When } from '~/components/when';
+import { Badge, EmptyState } from '~/components/ui';
 
 /** One row of a team's Posts table (learner /app/team/{teamId}/posts and the admin SETTINGS Posts sub-tab). */
 export interface TeamPostRow {
@@ -22,7 +23,7 @@ export interface TeamPostRow {
 export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts to display.' }: { posts: TeamPostRow[]; emptyMessage?: string }) {
   const [params] = useSearchParams();
   const confirm = Number(params.get('confirm'));
-  if (!posts.length) return <p className="empty-message">{emptyMessage}</p>;
+  if (!posts.length) return <EmptyState title={emptyMessage} icon="✎" />;
   return (
     <table className="data-table card-table">
       <thead>
@@ -41,8 +42,18 @@ export function TeamPostsTable({ posts, emptyMessage = 'This team has no posts t
             </td>
             <td data-label="Author">{p.author}</td>
             <td data-label="Status">
-              {p.postedAt ? <When value={p.postedAt} prefix="Posted " /> : <When value={p.scheduledAt} prefix="Scheduled " format="datetime" />}
-              {p.pinned ? ', pinned' : ''}
+              <span className="post-status">
+                {p.postedAt ? (
+                  <Badge tone="success">
+                    <When value={p.postedAt} prefix="Posted " />
+                  </Badge>
+                ) : (
+                  <Badge tone="warning">
+                    <When value={p.scheduledAt} prefix="Scheduled " format="datetime" />
+                  </Badge>
+                )}
+                {p.pinned ? <Badge tone="brand">Pinned</Badge> : null}
+              </span>
             </td>
             <td data-label="Actions">
               <Link to={`/app/post/${p.postId}`} aria-label={`Edit post ${p.postId}`}>

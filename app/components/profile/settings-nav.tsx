@@ -1,20 +1,17 @@
-import { NavLink } from '~/components/link';
+import { useLocation } from '@remix-run/react';
+import { Tabs } from '~/components/ui';
 
-/** The settings pages' tabs (learner-app s.2: profile settings and notification settings; issue 27: your data). They wrap on a narrow screen. */
+const TABS = [
+  { to: '/app/settings/profile', label: 'Profile' },
+  { to: '/app/settings/notification', label: 'Notifications' },
+  { to: '/app/settings/data', label: 'Your data' },
+];
+
+/**
+ * The settings pages' tabs (learner-app s.2: profile settings and notification settings; issue 27: your data),
+ * drawn with the design system's Tabs (issue 25 s.2). They wrap on a narrow screen.
+ */
 export function SettingsNav() {
-  return (
-    <nav aria-label="Settings" className="settings-nav">
-      <ul>
-        <li>
-          <NavLink to="/app/settings/profile">Profile</NavLink>
-        </li>
-        <li>
-          <NavLink to="/app/settings/notification">Notifications</NavLink>
-        </li>
-        <li>
-          <NavLink to="/app/settings/data">Your data</NavLink>
-        </li>
-      </ul>
-    </nav>
-  );
+  const { pathname } = useLocation();
+  return <Tabs label="Settings" className="settings-nav" items={TABS.map((t) => ({ ...t, current: pathname === t.to || pathname.startsWith(`${t.to}/`) }))} />;
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { Card } from '~/components/ui';
 import { loadEnv } from '@modules/shared/index.server';
 import { policy } from '@modules/identity/index.server';
 import { isFeatureOn } from '~/utils/features';
@@ -123,26 +124,30 @@ export default function Help() {
     <section className="page help-page">
       <h1>Help</h1>
       <p>Answers to common questions about Leda. Open a topic to read more; if you cannot find what you need, contact us.</p>
-      <div className="help-topics">
-        {topics.map((t) => (
-          <details key={t.title} className="help-topic">
-            <summary>{t.title}</summary>
-            {t.body.map((p) => (
-              <p key={p.slice(0, 40)}>{p}</p>
-            ))}
-          </details>
-        ))}
-      </div>
-      <div className="help-actions">
-        <a className="button primary" href={`mailto:${supportEmail}?subject=${encodeURIComponent('Leda help')}`}>
-          Contact us
-        </a>
-        {showAdmin ? (
-          <Link className="button" to="/admin" reloadDocument>
-            Admin
-          </Link>
-        ) : null}
-      </div>
+      <Card className="help-card">
+        <div className="help-topics">
+          {topics.map((t) => (
+            <details key={t.title} className="help-topic">
+              <summary>{t.title}</summary>
+              {t.body.map((p) => (
+                <p key={p.slice(0, 40)}>{p}</p>
+              ))}
+            </details>
+          ))}
+        </div>
+      </Card>
+      <Card tone="brand" className="help-card help-contact">
+        <div className="help-actions">
+          <a className="button primary" href={`mailto:${supportEmail}?subject=${encodeURIComponent('Leda help')}`}>
+            Contact us
+          </a>
+          {showAdmin ? (
+            <Link className="button" to="/admin" reloadDocument>
+              Admin
+            </Link>
+          ) : null}
+        </div>
+      </Card>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { actionedBody } from '~/utils/form-schemas.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import { When } from '~/components/when';
+import { Badge, Card, EmptyState } from '~/components/ui';
 import { readFormData } from '~/utils/form.server';
 
 export const meta = appMeta('Notifications');
@@ -61,31 +62,39 @@ export default function Notifications() {
           {notifications.map((n) => {
             const to = internal(n.notification.link);
             return (
-              <li key={n.userNotificationId} className={n.seenAt ? 'notification' : 'notification unseen'}>
-                <div className="notification-title">
-                  {to ? (
-                    <Form method="post" className="inline-form" reloadDocument>
-                      <input type="hidden" name="intent" value="actioned" />
-                      <input type="hidden" name="userNotificationId" value={n.userNotificationId} />
-                      <button type="submit" className="button link">
-                        {n.notification.title}
-                      </button>
-                    </Form>
-                  ) : (
-                    n.notification.title
-                  )}
-                  {n.seenAt ? null : <span className="notification-new">New</span>}
-                </div>
-                {n.notification.message ? <p className="notification-message">{n.notification.message}</p> : null}
-                <p className="notification-time">
-                  <When value={n.createdAt} />
-                </p>
+              <li key={n.userNotificationId}>
+                <Card tone={n.seenAt ? undefined : 'accent'} className="notification-card">
+                  <div className="notification-title">
+                    {to ? (
+                      <Form method="post" className="inline-form" reloadDocument>
+                        <input type="hidden" name="intent" value="actioned" />
+                        <input type="hidden" name="userNotificationId" value={n.userNotificationId} />
+                        <button type="submit" className="link-button notification-link">
+                          {n.notification.title}
+                        </button>
+                      </Form>
+                    ) : (
+                      n.notification.title
+                    )}
+                    {n.seenAt ? null : (
+                      <Badge tone="warning">
+                        New
+                      </Badge>
+                    )}
+                  </div>
+                  {n.notification.message ? <p className="notification-message">{n.notification.message}</p> : null}
+                  <p className="notification-time">
+                    <When value={n.createdAt} />
+                  </p>
+                </Card>
               </li>
             );
           })}
         </ul>
       ) : (
-        <p className="empty-message">You have no notifications.</p>
+        <EmptyState title="You have no notifications." icon="🔔">
+          Likes, comments and news from your teams appear here.
+        </EmptyState>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { Link } from '~/components/link';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport } from '@modules/admin/index.server';
 import { SettingsNav } from '~/components/profile/settings-nav';
+import { Card } from '~/components/ui';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
 import profileStyles from '~/styles/profile.css';
@@ -74,8 +75,7 @@ export default function YourData() {
     <section className="page settings-page">
       <h1>Settings</h1>
       <SettingsNav />
-      <section className="settings-section" aria-labelledby="download-heading">
-        <h2 id="download-heading">Download my data</h2>
+      <Card title="Download my data" className="settings-section">
         <p>
           Get a copy of the personal data Leda keeps about you: your profile and settings, teams, journeys, My Activities with your answers, assessments
           and games, posts, comments and likes, notifications, peer feedback, visits, the emails we sent you, and the files you uploaded. It comes as one
@@ -116,9 +116,8 @@ export default function YourData() {
             </Form>
           </div>
         )}
-      </section>
-      <section className="settings-section" aria-labelledby="erase-heading">
-        <h2 id="erase-heading">Erase my data</h2>
+      </Card>
+      <Card title="Erase my data" className="settings-section">
         <p>
           You can ask for your account and personal data to be erased. Your organisation&apos;s admins are told, and the erasure happens after a waiting
           period unless you withdraw it. Download your data first if you want to keep a copy.
@@ -126,7 +125,7 @@ export default function YourData() {
         <p>
           <Link to="/app/settings/erase">Erase my data</Link>
         </p>
-      </section>
+      </Card>
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
 import { listTeamUsers } from '@modules/social/index.server';
 import { TeamCrumbs } from '~/components/feed/crumbs';
+import { Badge, Card, EmptyState, PersonAvatar } from '~/components/ui';
+import { profilePhotoUrl } from '~/components/ui/avatar';
 import { appMeta } from '~/utils/meta';
 import { requireTeamAccess } from '~/utils/team-access.server';
 import feedStyles from '~/styles/feed.css';
@@ -25,15 +27,24 @@ export default function TeamMembers() {
     <section className="page">
       <TeamCrumbs teamId={teamId} teamName={teamName} page="Members" />
       <h1>Members</h1>
-      <ul className="member-list">
-        {users.map((u) => (
-          <li key={u.teamUserId}>
-            <Link to={`/app/profile/${u.userId}`}>{u.fullName}</Link>
-            {u.jobTitle ? <span className="member-job"> {u.jobTitle}</span> : null}
-            {u.isTeamAdmin ? <span className="post-badge">Team admin</span> : null}
-          </li>
-        ))}
-      </ul>
+      {users.length ? (
+        <Card className="member-card">
+          <ul className="member-list">
+            {users.map((u) => (
+              <li key={u.teamUserId}>
+                <PersonAvatar name={u.fullName} src={profilePhotoUrl(u)} size="small" decorative />
+                <span className="member-who">
+                  <Link to={`/app/profile/${u.userId}`}>{u.fullName}</Link>
+                  {u.jobTitle ? <span className="member-job"> {u.jobTitle}</span> : null}
+                </span>
+                {u.isTeamAdmin ? <Badge tone="brand">Team admin</Badge> : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : (
+        <EmptyState title="This team has no members yet." icon="👥" />
+      )}
     </section>
   );
 }
