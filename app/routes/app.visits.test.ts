@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { args, getRequest, run } from '../../tests/support/remix';
+import { args, getRequest, run, runData } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import * as appShell from './app';
 import * as insights from './app+/team.$teamId.insights';
@@ -26,7 +26,7 @@ describe('app visits', () => {
     const adminCookie = (await signIn(orgAdmin.userId)).cookie;
     const productCookie = (await signIn(productAdmin.userId)).cookie;
     const retention = async () => {
-      const page = await run<any>(() => insights.loader(args(getRequest(`/app/team/${teamId}/insights`, { cookie: adminCookie }), { teamId: String(teamId) }) as never));
+      const page = await runData(() => insights.loader(args(getRequest(`/app/team/${teamId}/insights`, { cookie: adminCookie }), { teamId: String(teamId) }) as never));
       return page.data.insights.retention.weeks.at(-1);
     };
     expect(await retention()).toMatchObject({ activeUsers: 0 });
@@ -47,7 +47,7 @@ describe('app visits', () => {
     ]);
 
     expect(await retention()).toMatchObject({ activeUsers: 1, visitDays: 1 });
-    const stat = await run<any>(() => stats.loader(args(getRequest(`/admin/team-editor/${teamId}/stats`, { cookie: productCookie }), { teamId: String(teamId) }) as never));
+    const stat = await runData(() => stats.loader(args(getRequest(`/admin/team-editor/${teamId}/stats`, { cookie: productCookie }), { teamId: String(teamId) }) as never));
     expect(JSON.stringify(stat.data)).toContain('"activeUsers":1');
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import * as articles from './articles._index';
 import * as byTag from './articles.tag.$tag';
 import * as article from './articles.$urlId';
 import * as blobs from './blobs.$blobId';
-import { args, getRequest, run } from '../../tests/support/remix';
+import { args, getRequest, run, runData } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
 
 const extra = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
@@ -31,7 +31,7 @@ describe('article pages', () => {
   });
 
   it('home shows the 3 latest public articles', async () => {
-    const res = await run<any>(() => home.loader(args(getRequest('/'))));
+    const res = await runData(() => home.loader(args(getRequest('/'))));
     expect(res.data.articles.map((a: any) => a.urlId)).toEqual([
       'making-better-decisions-as-a-team',
       'recognising-burnout-early',
@@ -40,15 +40,15 @@ describe('article pages', () => {
   });
 
   it('pages /articles: the first page features one and lists 9, later pages 9', async () => {
-    const p1 = await run<any>(() => articles.loader(args(getRequest('/articles'))));
+    const p1 = await runData(() => articles.loader(args(getRequest('/articles'))));
     expect(p1.status).toBe(200);
-    expect(p1.data.featured.urlId).toBe('making-better-decisions-as-a-team');
+    expect(p1.data.featured?.urlId).toBe('making-better-decisions-as-a-team');
     expect(p1.data.articles).toHaveLength(9);
     expect(p1.data.pageCount).toBe(3);
-    const p2 = await run<any>(() => articles.loader(args(getRequest('/articles?page=2'))));
+    const p2 = await runData(() => articles.loader(args(getRequest('/articles?page=2'))));
     expect(p2.data.featured).toBeNull();
     expect(p2.data.articles).toHaveLength(9);
-    const p3 = await run<any>(() => articles.loader(args(getRequest('/articles?page=3'))));
+    const p3 = await runData(() => articles.loader(args(getRequest('/articles?page=3'))));
     expect(p3.data.articles).toHaveLength(4);
     const all = [p1.data.featured, ...p1.data.articles, ...p2.data.articles, ...p3.data.articles].map((a: any) => a.urlId);
     expect(new Set(all).size).toBe(23);
@@ -63,16 +63,16 @@ describe('article pages', () => {
   });
 
   it('filters by tag urlId, redirects a tag id to its urlId, and Others lists untagged articles', async () => {
-    const business = await run<any>(() => byTag.loader(args(getRequest('/articles/tag/business'), { tag: 'business' })));
+    const business = await runData(() => byTag.loader(args(getRequest('/articles/tag/business'), { tag: 'business' })));
     expect(business.data.tag).toEqual({ urlId: 'business', name: 'Business' });
     const list = [business.data.featured, ...business.data.articles];
     expect(list.length).toBe(7);
     expect(list.every((a: any) => a.tags.some((t: any) => t.urlId === 'business'))).toBe(true);
-    const tagId = list[0].tags.find((t: any) => t.urlId === 'business').tagId;
+    const tagId = list[0]?.tags.find((t) => t.urlId === 'business')?.tagId;
     const byId = await run(() => byTag.loader(args(getRequest(`/articles/tag/${tagId}?page=2`), { tag: String(tagId) })));
     expect(byId.status).toBe(301);
     expect(byId.location).toBe('/articles/tag/business?page=2');
-    const others = await run<any>(() => byTag.loader(args(getRequest('/articles/tag/others'), { tag: 'others' })));
+    const others = await runData(() => byTag.loader(args(getRequest('/articles/tag/others'), { tag: 'others' })));
     const untagged = [others.data.featured, ...others.data.articles];
     expect(untagged.map((a: any) => a.urlId)).toEqual(expect.arrayContaining(['handling-conflict-before-it-hardens', 'recognising-burnout-early', 'older-article-alpha']));
     expect(untagged.every((a: any) => a.tags.length === 0)).toBe(true);
@@ -82,14 +82,14 @@ describe('article pages', () => {
 
   it('shows "No articles to display." data when a tag has none', async () => {
     await getDb().insertInto('tags').values({ url_id: 'empty-topic', name: 'Empty topic', ordinal: 99 }).execute();
-    const res = await run<any>(() => byTag.loader(args(getRequest('/articles/tag/empty-topic'), { tag: 'empty-topic' })));
+    const res = await runData(() => byTag.loader(args(getRequest('/articles/tag/empty-topic'), { tag: 'empty-topic' })));
     expect(res.status).toBe(200);
     expect(res.data.featured).toBeNull();
     expect(res.data.articles).toEqual([]);
   });
 
   it('shows one article with reading time, tags and 3 related; an id redirects to the urlId', async () => {
-    const res = await run<any>(() => article.loader(args(getRequest('/articles/feedback-that-lands'), { urlId: 'feedback-that-lands' })));
+    const res = await runData(() => article.loader(args(getRequest('/articles/feedback-that-lands'), { urlId: 'feedback-that-lands' })));
     expect(res.status).toBe(200);
     const c = res.data.content;
     expect(c).toMatchObject({ name: expect.stringContaining('Feedback that lands'), authorLabel: 'Marcus Whitlow, Leadership Coach', featureImageCaption: 'Feedback flows both ways.' });
@@ -116,11 +116,11 @@ describe('article pages', () => {
   it('offers product admins an Edit button', async () => {
     const admin = await makeUser({ isLedaAdmin: true, organisationId: null });
     const { cookie } = await signIn(admin.userId);
-    const res = await run<any>(() => article.loader(args(getRequest('/articles/feedback-that-lands', { cookie }), { urlId: 'feedback-that-lands' })));
+    const res = await runData(() => article.loader(args(getRequest('/articles/feedback-that-lands', { cookie }), { urlId: 'feedback-that-lands' })));
     expect(res.data.canEdit).toBe(true);
     const learner = await makeUser();
     const s = await signIn(learner.userId);
-    const res2 = await run<any>(() => article.loader(args(getRequest('/articles/feedback-that-lands', { cookie: s.cookie }), { urlId: 'feedback-that-lands' })));
+    const res2 = await runData(() => article.loader(args(getRequest('/articles/feedback-that-lands', { cookie: s.cookie }), { urlId: 'feedback-that-lands' })));
     expect(res2.data.canEdit).toBe(false);
   });
 
@@ -129,14 +129,14 @@ describe('article pages', () => {
       .insertInto('contents')
       .values({ url_id: 'sneaky-article', name: 'Sneaky', is_public: true, overview: 'x', html_content: '<p>Hi</p><script>alert(1)</script><img src=x onerror="alert(2)">' })
       .execute();
-    const res = await run<any>(() => article.loader(args(getRequest('/articles/sneaky-article'), { urlId: 'sneaky-article' })));
+    const res = await runData(() => article.loader(args(getRequest('/articles/sneaky-article'), { urlId: 'sneaky-article' })));
     expect(res.data.content.htmlContent).toContain('<p>Hi</p>');
     expect(res.data.content.htmlContent).not.toMatch(/<script|onerror/);
   });
 
   it('serves a feature image with its type, a long cache and a sandbox CSP for SVG', async () => {
-    const res = await run<any>(() => article.loader(args(getRequest('/articles/feedback-that-lands'), { urlId: 'feedback-that-lands' })));
-    const blobId = res.data.content.featureImageUrl.split('/').pop();
+    const res = await runData(() => article.loader(args(getRequest('/articles/feedback-that-lands'), { urlId: 'feedback-that-lands' })));
+    const blobId = res.data.content.featureImageUrl?.split('/').pop() ?? '';
     const img = await blobs.loader(args(getRequest(`/blobs/${blobId}`), { blobId }));
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/svg+xml');

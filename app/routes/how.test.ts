@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { args, getRequest, run } from '../../tests/support/remix';
+import { args, getRequest, runData } from '../../tests/support/remix';
 import { renderRoute } from '../../tests/support/render-route';
 import * as how from './how';
 import * as tryForFree from './try-for-free';
@@ -16,7 +16,7 @@ describe('/how work-email strip', () => {
     expect(page.text).toContain('Enter your work email and we will set up a free trial.');
 
     // What the browser does with the form: GET /try-for-free?email=..., and the form shows it.
-    const res = await run<any>(() => tryForFree.loader(args(getRequest('/try-for-free?email=lee%40example.test'))));
+    const res = await runData(() => tryForFree.loader(args(getRequest('/try-for-free?email=lee%40example.test'))));
     expect(res.data.prefill).toEqual({ email: 'lee@example.test' });
     const form = await renderRoute('/try-for-free?email=lee%40example.test', { route: tryForFree });
     expect(form.html).toContain('value="lee@example.test"');

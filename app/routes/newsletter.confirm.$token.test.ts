@@ -6,7 +6,7 @@ import * as home from './_index';
 import * as unsubscribePage from './unsubscribe';
 import * as apiUnsubscribe from './api+/public+/unsubscribe';
 import { housekeepingJob } from '../../jobs/housekeeping.job';
-import { args, formRequest, getRequest, jsonRequest, run } from '../../tests/support/remix';
+import { args, formRequest, getRequest, jsonRequest, run, runData } from '../../tests/support/remix';
 import { deliveredEmailTo } from '../../tests/support/outbox';
 import { documentStatus } from '../../tests/support/document-status';
 
@@ -23,12 +23,12 @@ async function confirmLinkFor(email: string) {
   if (!m) throw new Error(`no confirmation link in the email to ${email}`);
   return { token: m[1]!, subject: mail.subject };
 }
-const open = (token: string) => run<any>(() => confirm.loader(args(getRequest(`/newsletter/confirm/${token}`), { token })));
-const press = (token: string) => run<any>(() => confirm.action(args(formRequest(`/newsletter/confirm/${token}`, {}), { token })));
+const open = (token: string) => runData(() => confirm.loader(args(getRequest(`/newsletter/confirm/${token}`), { token })));
+const press = (token: string) => runData(() => confirm.action(args(formRequest(`/newsletter/confirm/${token}`, {}), { token })));
 
 describe('newsletter confirmation links', () => {
   it('the home box only emails a link; the subscription starts when its button is pressed, once', async () => {
-    const ok = await run<any>(() => home.action(args(formRequest('/?index', { email: 'Reader@Example.test' }, fresh()))));
+    const ok = await runData(() => home.action(args(formRequest('/?index', { email: 'Reader@Example.test' }, fresh()))));
     expect(ok.data.subscribed).toBe(true);
     expect(await canReceiveProductNews(getDb(), 'reader@example.test')).toBe(false);
 
@@ -64,10 +64,10 @@ describe('newsletter confirmation links', () => {
   });
 
   it('the unsubscribe page and /api/public/unsubscribe take effect at once, with no email (decision 254)', async () => {
-    const res = await run<any>(() => unsubscribePage.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
+    const res = await runData(() => unsubscribePage.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
     expect(res.data.done).toBe(true);
     expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(true);
-    const api = await run<any>(() => apiUnsubscribe.action(args(jsonRequest('/api/public/unsubscribe', { email: 'api-leaver@example.test' }, fresh()))));
+    const api = await runData(() => apiUnsubscribe.action(args(jsonRequest('/api/public/unsubscribe', { email: 'api-leaver@example.test' }, fresh()))));
     expect(api.status).toBe(200);
     expect(api.data).toEqual({});
     expect(await isUnsubscribed(getDb(), 'api-leaver@example.test')).toBe(true);

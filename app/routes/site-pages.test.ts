@@ -18,7 +18,7 @@ import * as notFoundPage from './404';
 import * as splat from './$';
 import * as legacy from './site.$';
 import * as courses from './courses';
-import { args, formRequest, getRequest, run } from '../../tests/support/remix';
+import { args, formRequest, getRequest, run, runData } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
 import { renderRoute } from '../../tests/support/render-route';
 import { documentStatus } from '../../tests/support/document-status';
@@ -31,37 +31,37 @@ const count = async (kind: string) =>
 
 describe('contact and try for free', () => {
   it('prefills the form from the query', async () => {
-    const res = await run<any>(() => tryForFree.loader(args(getRequest('/try-for-free?email=ann%40example.test&firstName=Ann'))));
+    const res = await runData(() => tryForFree.loader(args(getRequest('/try-for-free?email=ann%40example.test&firstName=Ann'))));
     expect(res.data.prefill).toEqual({ email: 'ann@example.test', firstName: 'Ann' });
   });
 
   it('shows the spec messages for empty and bad fields', async () => {
-    const empty = await run<any>(() => contact.action(args(formRequest('/contact', {}, fresh()))));
+    const empty = await runData(() => contact.action(args(formRequest('/contact', {}, fresh()))));
     expect(empty.status).toBe(400);
-    const e = empty.data.result.error;
-    expect(e.firstName).toEqual(['Enter a first name']);
-    expect(e.lastName).toEqual(['Enter a last name']);
-    expect(e.email).toEqual(['This field is required']);
-    expect(e.organisation).toEqual(['Enter an organisation']);
+    const e = empty.data.result?.error;
+    expect(e?.firstName).toEqual(['Enter a first name']);
+    expect(e?.lastName).toEqual(['Enter a last name']);
+    expect(e?.email).toEqual(['This field is required']);
+    expect(e?.organisation).toEqual(['Enter an organisation']);
     // Spec 5: consentToNews (contact) "checkbox required" (decision 255).
-    expect(e.consentToNews).toEqual([CONSENT_MESSAGE]);
-    const spaces = await run<any>(() =>
+    expect(e?.consentToNews).toEqual([CONSENT_MESSAGE]);
+    const spaces = await runData(() =>
       contact.action(args(formRequest('/contact', { ...person, email: 'nope', firstName: '   ', lastName: ' ', organisation: '  ' }, fresh()))),
     );
-    expect(spaces.data.result.error.email).toEqual(['Enter a valid email address']);
-    expect(spaces.data.result.error.firstName).toEqual(['Enter a first name']);
-    expect(spaces.data.result.error.lastName).toEqual(['Enter a last name']);
-    expect(spaces.data.result.error.organisation).toEqual(['Enter an organisation']);
-    const emptyTrial = await run<any>(() => tryForFree.action(args(formRequest('/try-for-free', {}, fresh()))));
-    expect(emptyTrial.data.result.error).toMatchObject({ firstName: ['Enter a first name'], lastName: ['Enter a last name'], organisation: ['Enter an organisation'] });
-    const long = await run<any>(() => contact.action(args(formRequest('/contact', { ...person, firstName: 'x'.repeat(251) }, fresh()))));
-    expect(long.data.result.error.firstName).toEqual(['Max 250 characters']);
-    const phone = await run<any>(() => tryForFree.action(args(formRequest('/try-for-free', { ...person, phoneNumber: '123' }, fresh()))));
-    expect(phone.data.result.error.phoneNumber).toEqual(['Enter a valid phone number']);
+    expect(spaces.data.result?.error?.email).toEqual(['Enter a valid email address']);
+    expect(spaces.data.result?.error?.firstName).toEqual(['Enter a first name']);
+    expect(spaces.data.result?.error?.lastName).toEqual(['Enter a last name']);
+    expect(spaces.data.result?.error?.organisation).toEqual(['Enter an organisation']);
+    const emptyTrial = await runData(() => tryForFree.action(args(formRequest('/try-for-free', {}, fresh()))));
+    expect(emptyTrial.data.result?.error).toMatchObject({ firstName: ['Enter a first name'], lastName: ['Enter a last name'], organisation: ['Enter an organisation'] });
+    const long = await runData(() => contact.action(args(formRequest('/contact', { ...person, firstName: 'x'.repeat(251) }, fresh()))));
+    expect(long.data.result?.error?.firstName).toEqual(['Max 250 characters']);
+    const phone = await runData(() => tryForFree.action(args(formRequest('/try-for-free', { ...person, phoneNumber: '123' }, fresh()))));
+    expect(phone.data.result?.error?.phoneNumber).toEqual(['Enter a valid phone number']);
   });
 
   it('stores a contact message, emails sales and answers with the thank-you', async () => {
-    const res = await run<any>(() => contact.action(args(formRequest('/contact', { ...person, message: 'Hello there' }, fresh()))));
+    const res = await runData(() => contact.action(args(formRequest('/contact', { ...person, message: 'Hello there' }, fresh()))));
     expect(res.status).toBe(200);
     expect(res.data.sent).toEqual({ firstName: 'Jo' });
     const row = await getDb().selectFrom('enquiries').selectAll().where('kind', '=', 'contact').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -74,9 +74,9 @@ describe('contact and try for free', () => {
     const before = await count('contact');
     const { consentToNews: _ticked, ...noConsent } = person;
     for (const [route, url] of [[contact, '/contact'], [tryForFree, '/try-for-free']] as const) {
-      const res = await run<any>(() => route.action(args(formRequest(url, { ...noConsent, message: 'No news please' }, fresh()))));
+      const res = await runData(() => route.action(args(formRequest(url, { ...noConsent, message: 'No news please' }, fresh()))));
       expect(res.status, url).toBe(400);
-      expect(res.data.result.error.consentToNews, url).toEqual([CONSENT_MESSAGE]);
+      expect(res.data.result?.error?.consentToNews, url).toEqual([CONSENT_MESSAGE]);
       const page = await renderRoute(url, { route, actionData: res.data });
       expect(page.text, url).toContain(CONSENT_MESSAGE);
       expect(page.html, url).toMatch(/<input type="checkbox" id="[^"]+" name="consentToNews" aria-invalid="true" aria-describedby="[^"]+" required=""/);
@@ -88,7 +88,7 @@ describe('contact and try for free', () => {
   });
 
   it('stores a try-for-free request with its phone number', async () => {
-    const res = await run<any>(() => tryForFree.action(args(formRequest('/try-for-free', { ...person, phoneNumber: '0412 345 678', message: 'ignored' }, fresh()))));
+    const res = await runData(() => tryForFree.action(args(formRequest('/try-for-free', { ...person, phoneNumber: '0412 345 678', message: 'ignored' }, fresh()))));
     expect(res.data.sent).toBeTruthy();
     const row = await getDb().selectFrom('enquiries').selectAll().where('kind', '=', 'try-for-free').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ phone_number: '0412 345 678', message: null });
@@ -96,10 +96,10 @@ describe('contact and try for free', () => {
 
   it('refuses a filled honeypot without storing, and rate-limits per IP', async () => {
     const before = await count('contact');
-    const bot = await run<any>(() => contact.action(args(formRequest('/contact', { ...person, website: 'buy pills' }, fresh()))));
+    const bot = await runData(() => contact.action(args(formRequest('/contact', { ...person, website: 'buy pills' }, fresh()))));
     expect(bot.status).toBe(400);
     expect(bot.data.sent).toBeNull();
-    expect(bot.data.result.error['']).toBeTruthy();
+    expect(bot.data.result?.error?.['']).toBeTruthy();
     expect(await count('contact')).toBe(before);
     const ip = { headers: { 'x-test-client-ip': '10.3.3.3' } };
     const statuses: number[] = [];
@@ -113,15 +113,15 @@ describe('pricing Get enquiry', () => {
   const enquiry = { firstName: 'Pat', lastName: 'Buyer', email: 'pat@example.test', phoneNumber: '0412 345 678', teamSize: '5-20', comments: 'Quote please' };
 
   it('preselects the team size from the plan button', async () => {
-    expect((await run<any>(() => pricing.loader(args(getRequest('/pricing?teamSize=21-50'))))).data.teamSize).toBe('21-50');
-    expect((await run<any>(() => pricing.loader(args(getRequest('/pricing?teamSize=nope'))))).data.teamSize).toBe('1-5');
+    expect((await runData(() => pricing.loader(args(getRequest('/pricing?teamSize=21-50'))))).data.teamSize).toBe('21-50');
+    expect((await runData(() => pricing.loader(args(getRequest('/pricing?teamSize=nope'))))).data.teamSize).toBe('1-5');
   });
 
   it('validates the mobile number and stores the enquiry with an analytics event', async () => {
-    const bad = await run<any>(() => pricing.action(args(formRequest('/pricing', { ...enquiry, phoneNumber: '03 9123 4567' }, fresh()))));
+    const bad = await runData(() => pricing.action(args(formRequest('/pricing', { ...enquiry, phoneNumber: '03 9123 4567' }, fresh()))));
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.phoneNumber).toEqual(['Enter a valid phone number']);
-    const ok = await run<any>(() => pricing.action(args(formRequest('/pricing', enquiry, fresh()))));
+    expect(bad.data.result?.error?.phoneNumber).toEqual(['Enter a valid phone number']);
+    const ok = await runData(() => pricing.action(args(formRequest('/pricing', enquiry, fresh()))));
     expect(ok.data.sent).toBe(true);
     const row = await getDb().selectFrom('enquiries').selectAll().where('kind', '=', 'get-leda').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ team_size: '5-20', phone_number: '0412 345 678', message: 'Quote please' });
@@ -131,21 +131,21 @@ describe('pricing Get enquiry', () => {
 
 describe('newsletter and unsubscribe', () => {
   it('newsletter: "Enter a valid email", then a confirmation link is emailed (newsletter.confirm.$token.test.ts follows it)', async () => {
-    const bad = await run<any>(() => home.action(args(formRequest('/?index', { email: 'nope' }, fresh()))));
+    const bad = await runData(() => home.action(args(formRequest('/?index', { email: 'nope' }, fresh()))));
     expect(bad.status).toBe(400);
-    expect(bad.data.result.error.email).toEqual(['Enter a valid email']);
-    const ok = await run<any>(() => home.action(args(formRequest('/?index', { email: 'News@Example.test' }, fresh()))));
+    expect(bad.data.result?.error?.email).toEqual(['Enter a valid email']);
+    const ok = await runData(() => home.action(args(formRequest('/?index', { email: 'News@Example.test' }, fresh()))));
     expect(ok.data.subscribed).toBe(true);
     const mail = await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'news@example.test').executeTakeFirstOrThrow();
     expect(mail.kind).toBe('newsletter-subscribe');
   });
 
   it('unsubscribe: empty does nothing; anything else shows the thank-you with "Email us the reason" at once, and a valid address is unsubscribed', async () => {
-    const prefill = await run<any>(() => unsubscribe.loader(args(getRequest('/unsubscribe?email=a%40b.test'))));
+    const prefill = await runData(() => unsubscribe.loader(args(getRequest('/unsubscribe?email=a%40b.test'))));
     expect(prefill.data.email).toBe('a@b.test');
-    expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '   ' }, fresh()))))).data.done).toBe(false);
-    expect((await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'not-an-email' }, fresh()))))).data.done).toBe(true);
-    const res = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
+    expect((await runData(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '   ' }, fresh()))))).data.done).toBe(false);
+    expect((await runData(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'not-an-email' }, fresh()))))).data.done).toBe(true);
+    const res = await runData(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: '  Leaver@Example.test ' }, fresh()))));
     expect(res.data.done).toBe(true);
     expect(await isUnsubscribed(getDb(), 'leaver@example.test')).toBe(true);
     expect(await getDb().selectFrom('communications').select('kind').where('recipient', '=', 'leaver@example.test').execute()).toEqual([]);
@@ -157,7 +157,7 @@ describe('newsletter and unsubscribe', () => {
     expect(page.html).not.toContain('name="email"');
     expect(await documentStatus(unsubscribe, formRequest('/unsubscribe', { email: 'doc@example.test' }, fresh()), '/unsubscribe')).toBe(200);
 
-    const bot = await run<any>(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'bot@example.test', website: 'x' }, fresh()))));
+    const bot = await runData(() => unsubscribe.action(args(formRequest('/unsubscribe', { email: 'bot@example.test', website: 'x' }, fresh()))));
     expect(bot.data.done).toBe(true);
     expect(await isUnsubscribed(getDb(), 'bot@example.test')).toBe(false);
   });
@@ -172,17 +172,17 @@ describe('other public pages', () => {
   it('render for anonymous and signed-in visitors; the platform button depends on it', async () => {
     const u = await makeUser();
     const { cookie } = await signIn(u.userId);
-    expect((await run<any>(() => platform.loader(args(getRequest('/platform'))))).data.signedIn).toBe(false);
-    expect((await run<any>(() => platform.loader(args(getRequest('/platform', { cookie }))))).data.signedIn).toBe(true);
-    const h = await run<any>(() => how.loader(args(getRequest('/how', { cookie }))));
+    expect((await runData(() => platform.loader(args(getRequest('/platform'))))).data.signedIn).toBe(false);
+    expect((await runData(() => platform.loader(args(getRequest('/platform', { cookie }))))).data.signedIn).toBe(true);
+    const h = await runData(() => how.loader(args(getRequest('/how', { cookie }))));
     expect(h.status).toBe(200);
     expect(Array.isArray(h.data.sections)).toBe(true);
-    expect((await run<any>(() => home.loader(args(getRequest('/', { cookie }))))).status).toBe(200);
+    expect((await runData(() => home.loader(args(getRequest('/', { cookie }))))).status).toBe(200);
   });
 
   it('legal pages carry every constant of section 9', async () => {
-    const p = (await run<any>(() => privacy.loader())).data.html as string;
-    const t = (await run<any>(() => terms.loader())).data.html as string;
+    const p = (await runData(() => privacy.loader())).data.html as string;
+    const t = (await runData(() => terms.loader())).data.html as string;
     expect(p).toMatch(/under 16/);
     expect(p).toMatch(/within 30 days/);
     expect(t).toMatch(/at least 16/);
@@ -195,7 +195,7 @@ describe('other public pages', () => {
   });
 
   it('licence expired offers the provider email', async () => {
-    expect((await run<any>(() => licenseExpired.loader())).data.supportEmail).toBe('hello@leda.example');
+    expect((await runData(() => licenseExpired.loader())).data.supportEmail).toBe('hello@leda.example');
   });
 
   it('under construction shows the return date, or goes home when not under construction', async () => {
@@ -204,7 +204,7 @@ describe('other public pages', () => {
     expect(home1.location).toBe('/');
     process.env.UNDER_CONSTRUCTION_UNTIL = '2099-12-01T09:00:00+11:00';
     resetEnvCache();
-    const res = await run<any>(() => underConstruction.loader());
+    const res = await runData(() => underConstruction.loader());
     expect(res.status).toBe(200);
     expect(res.data.until).toBe('2099-11-30T22:00:00.000Z');
     expect(res.data.returnDate).toMatch(/1 December 2099/);

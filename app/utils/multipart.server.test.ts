@@ -66,9 +66,9 @@ describe('uploads with awkward names', () => {
     // undici writes '"' as %22, as browsers do.
     form.append('files', new File([PNG], 'q1;team=a "best".png', { type: 'image/png' }));
     const request = new Request(`${ORIGIN}/api/file/uploadFiles`, { method: 'POST', headers: { 'x-access-token': token }, body: form });
-    const out = await run<any>(() => uploadFiles.action(args(request) as never));
+    const out = await run<{ fileName: string }[]>(() => uploadFiles.action(args(request) as never));
     expect(out.status).toBe(200);
-    expect(out.data[0].fileName).toBe('q1_team_a _best_.png');
+    expect(out.data[0]?.fileName).toBe('q1_team_a _best_.png');
   });
 
   it('a form with files and text fields (the post editor without JavaScript) keeps both', async () => {

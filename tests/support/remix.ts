@@ -72,6 +72,34 @@ export async function run<T = any>(fn: () => Promise<unknown> | unknown): Promis
   return { status: 200, location: null, headers: new Headers(), data: value as T };
 }
 
+/**
+ * What a loader's or action's answer carries as data, as run() reads it: the data of a data() result
+ * (DataWithResponseInit), the payload of a json() TypedResponse, a plain returned value as is; a plain
+ * Response or a redirect (TypedResponse<never>) adds nothing, since its body is text or JSON the
+ * loader does not type (read those with run<unknown> and narrow).
+ */
+export type Answer<V> = V extends { type: string; data: infer D; init: ResponseInit | null }
+  ? D
+  : V extends Response
+    ? V extends { json(): Promise<infer D> }
+      ? unknown extends D
+        ? never
+        : D
+      : never
+    : V;
+
+/** The data a loader or action answers: `LoaderData<typeof route.loader>`. */
+export type LoaderData<F extends (...a: never[]) => unknown> = Answer<Awaited<ReturnType<F>>>;
+
+/**
+ * run() with the data typed from what the called loader/action returns (LoaderData). A thrown
+ * Response (redirect, 404, an /api error) is not in the type: check status/location for those, or
+ * use run<unknown> and narrow when reading its body.
+ */
+export function runData<R>(fn: () => R): Promise<Outcome<Answer<Awaited<R>>>> {
+  return run<Answer<Awaited<R>>>(fn);
+}
+
 const contexts = new WeakMap<Request, AppLoadContext>();
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LicenseType } from '@modules/identity/schemas';
 import { INACTIVITY_CHECK_MS, INACTIVITY_RELOAD_MS, watchInactivity } from './inactivity-reload';
 import * as AppLayout from '../../routes/app';
-import { args, getRequest, run } from '../../../tests/support/remix';
+import { args, getRequest, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 
 /** The app home's 360-minute inactivity reload: the watch itself (fake clock) and where it runs. */
@@ -58,7 +58,7 @@ describe('the app layout runs it on the learner’s home', () => {
     const student = await makeUser({ organisationId: studentOrg });
     const homeOf = async (userId: number) => {
       const { cookie } = await signIn(userId);
-      return (await run<any>(() => AppLayout.loader(args(getRequest('/app/profile', { cookie })) as never))).data.homePath;
+      return (await runData(() => AppLayout.loader(args(getRequest('/app/profile', { cookie })) as never))).data.homePath;
     };
     expect(await homeOf(member.userId)).toBe('/app/home');
     expect(await homeOf(student.userId)).toBe('/app/explore/story');

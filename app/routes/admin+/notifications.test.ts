@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drainInProcessJobs, getDb, processJob } from '@modules/shared/index.server';
 import { runJobsInProcess } from '../../../tests/support/jobs-in-process';
 import { listRecent } from '@modules/social/index.server';
-import { args, formRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, runData } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
 import * as list from './notification-list';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 const post = (route: { action: (a: never) => unknown }, path: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
-  run<any>(() => route.action(args(formRequest(path, fields, { cookie: c }), params) as never));
+  runData(() => route.action(args(formRequest(path, fields, { cookie: c }), params) as never));
 
 // Posts and announcements reach their audience through the notification-fan-out job: run it here.
 runJobsInProcess();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, LINK_REMOVED } from '@modules/shared/index.server';
-import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, run, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
 import * as userList from './user-list';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 const act = (route: { action: (a: never) => unknown }, path: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
-  run<any>(() => route.action(args(formRequest(path, fields, { cookie: c }), params) as never));
+  runData(() => route.action(args(formRequest(path, fields, { cookie: c }), params) as never));
 
 describe('admin people screens', () => {
   it('sends a learner home from every screen', async () => {

@@ -5,7 +5,7 @@ import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
 import { seedActivities } from '@modules/activities/index.server';
 import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
 import { DAY } from '@modules/shared/clock';
-import { args, jsonRequest, run } from '../../../tests/support/remix';
+import { args, jsonRequest, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as createUserJourney from './journey+/createUserJourney';
 import * as add from './myActivity+/addMyActivity';
@@ -15,7 +15,7 @@ import * as add from './myActivity+/addMyActivity';
  * journey the learner has started and the activity is one of that step's activities.
  */
 type Route = { action: (a: never) => Promise<unknown> };
-const post = (route: Route, p: string, body: unknown, token?: string) => run<any>(() => route.action(args(jsonRequest(p, body, { token })) as never));
+const post = (route: Route, p: string, body: unknown, token?: string) => runData(() => route.action(args(jsonRequest(p, body, { token })) as never));
 
 beforeAll(async () => {
   await seedArticles(getDb(), path.resolve('content/articles'));

@@ -11,7 +11,7 @@ import * as deletePostComment from './post+/deletePostComment';
 
 /** The post permission matrix through /api: every action x role x scope, allowed (200) or refused (403/404) and nothing changed. */
 type Route = { action: (a: never) => Promise<unknown> };
-const call = (route: Route, path: string, body: unknown, token: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
+const call = (route: Route, path: string, body: unknown, token: string) => run<{ postId: number }>(() => route.action(args(jsonRequest(path, body, { token })) as never));
 
 let scene: MatrixScene;
 beforeAll(async () => {

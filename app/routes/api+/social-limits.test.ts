@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { args, formRequest, jsonRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, jsonRequest, run, runData } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as openGraph from './post+/getOpenGraphData';
 import * as savePost from './post+/savePost';
@@ -13,7 +13,7 @@ import * as postPage from '../app+/post.$postId';
  * form's error; nothing is fetched, stored or notified over the limit.
  */
 type Route = { action: (a: never) => Promise<unknown> };
-const call = (route: Route, path: string, body: unknown, token: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
+const call = (route: Route, path: string, body: unknown, token: string) => run<{ postId: number }>(() => route.action(args(jsonRequest(path, body, { token })) as never));
 
 async function scene() {
   const team = await makeTeam();
@@ -65,7 +65,7 @@ describe('comment limit', () => {
     const over = await call(commentPost, '/api/post/commentPost', { postId, commentText: 'One more' }, s.member.token);
     expect(over).toMatchObject({ status: 429, data: { errorMsg: 'Too many comments. Please wait a few minutes and try again.' } });
 
-    const screen = await run<any>(() =>
+    const screen = await runData(() =>
       postPage.action(args(formRequest(`/app/post/${postId}`, { intent: 'comment', postId: String(postId), commentText: 'From the page' }, { cookie: s.member.cookie }), { postId: String(postId) }) as never),
     );
     expect(screen).toMatchObject({ status: 429, data: { ok: false, formErrors: ['Too many comments. Please wait a few minutes and try again.'] } });

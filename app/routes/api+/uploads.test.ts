@@ -21,7 +21,7 @@ type Route = { action: (a: never) => Promise<unknown> };
 function upload(route: Route, path: string, files: { name: string; bytes: Uint8Array; type: string }[], token: string) {
   const form = new FormData();
   for (const f of files) form.append('files', new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-  return run<any>(() => route.action(args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'x-access-token': token }, body: form })) as never));
+  return run<{ blobId: string; fileId: number; fileName: string; type: number }[]>(() => route.action(args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'x-access-token': token }, body: form })) as never));
 }
 
 async function member() {
@@ -53,7 +53,7 @@ describe('image uploads', () => {
     expect((await sharp(Buffer.from(photo)).metadata()).exif).toBeDefined();
     const r = await upload(uploadImages, '/api/file/uploadImages', [{ name: 'IMG_0001.jpg', bytes: photo, type: 'image/jpeg' }], u.token);
     expect(r.status).toBe(200);
-    const blobId = r.data[0].blobId as string;
+    const blobId = r.data[0]!.blobId;
     const stored = (await readBlob(getDb(), blobId))!;
     const meta = await sharp(stored.bytes).metadata();
     expect(meta.exif).toBeUndefined();
@@ -88,7 +88,7 @@ describe('/api/file/uploadFiles: txt and csv', { timeout: IMAGE_TIMEOUT }, () =>
       { name: 'people.csv', bytes: enc.encode('name,role\nAda,lead\n'), type: 'text/csv' },
     ], u.token);
     expect(ok.status).toBe(200);
-    expect(ok.data.map((f: any) => [f.fileName, f.type])).toEqual([['notes.txt', 2], ['people.csv', 2]]);
+    expect(ok.data.map((f) => [f.fileName, f.type])).toEqual([['notes.txt', 2], ['people.csv', 2]]);
     for (const [name, bytes] of [
       ['nul.txt', new Uint8Array([0x61, 0x00, 0x62])],
       ['latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9])],

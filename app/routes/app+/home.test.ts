@@ -5,7 +5,7 @@ import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
 import { addMyActivity, seedActivities } from '@modules/activities/index.server';
 import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
 import { LicenseType } from '@modules/identity/schemas';
-import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, run, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
 import * as home from './home';
@@ -58,7 +58,7 @@ describe('/app/home', () => {
     const withBadge = await renderRoute('/app/home', { route: home, cookie: me.cookie });
     const name = (await getDb().selectFrom('journeys').select('name').where('id', '=', 2).executeTakeFirstOrThrow()).name;
     expect(withBadge.html).toContain(`<img class="ui-badge-image" src="/app/journey/2/badge.svg" alt="${name} badge"`);
-    const svg = await run<any>(() => badge.loader(args(getRequest('/app/journey/2/badge.svg', { cookie: me.cookie }), { journey: '2' }) as never));
+    const svg = await runData(() => badge.loader(args(getRequest('/app/journey/2/badge.svg', { cookie: me.cookie }), { journey: '2' }) as never));
     const text = svg.data as string;
     expect(text).toMatch(/^<svg [^>]*role="img" aria-labelledby="b2-t b2-d">/);
     expect(text).toContain(`<title id="b2-t">${name} badge</title>`);
@@ -77,7 +77,7 @@ describe('/app/journeys', () => {
     await run(() => journeyIndex.action(args(formRequest('/app/journey/3', { intent: 'start' }, { cookie: me.cookie }), { journey: '3' }) as never));
     const page = await renderRoute('/app/journeys', { route: myJourneys, cookie: me.cookie });
     expect(page.text).toContain('My journeys');
-    const data = (await run<any>(() => myJourneys.loader(args(getRequest('/app/journeys', { cookie: me.cookie })) as never))).data;
+    const data = (await runData(() => myJourneys.loader(args(getRequest('/app/journeys', { cookie: me.cookie })) as never))).data;
     expect(data.inProgress.map((j: any) => j.journeyId)).toEqual([3]);
     expect(data.notStarted.map((j: any) => [j.journeyId, j.isLocked]).sort()).toEqual([
       [2, false],
@@ -92,7 +92,7 @@ describe('/app/journeys', () => {
 });
 
 describe('/app/search', () => {
-  const find = async (cookie: string, q: string) => (await run<any>(() => search.loader(args(getRequest(`/app/search?q=${encodeURIComponent(q)}`, { cookie })) as never))).data;
+  const find = async (cookie: string, q: string) => (await runData(() => search.loader(args(getRequest(`/app/search?q=${encodeURIComponent(q)}`, { cookie })) as never))).data;
 
   it('ranks skills, stories, journeys, activities and articles for a query, only what the learner may open', async () => {
     const me = await learner();
@@ -102,7 +102,7 @@ describe('/app/search', () => {
     for (const k of ['journey', 'skill', 'activity']) expect(kinds, k).toContain(k);
     expect(r.results.find((x: any) => x.kind === 'journey' && x.title === 'Giving feedback that lands')).toMatchObject({ href: '/app/journey/giving-feedback-that-lands' });
     // Ranked: each result no less relevant than the next.
-    for (let i = 1; i < r.results.length; i++) expect(r.results[i - 1].rank).toBeGreaterThanOrEqual(r.results[i].rank);
+    for (let i = 1; i < r.results.length; i++) expect(r.results[i - 1]!.rank).toBeGreaterThanOrEqual(r.results[i]!.rank);
     // A journey of no team of the learner's (and not global) is not found; a locked team entry neither.
     const other = await find(me.cookie, 'delegating');
     expect(other.results.filter((x: any) => x.kind === 'journey').map((x: any) => x.title)).toEqual([]);

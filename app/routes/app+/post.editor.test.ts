@@ -3,7 +3,7 @@ import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { AudienceType, savePost, uploadFiles } from '@modules/social/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
-import { args, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
+import { args, jsonRequest, ORIGIN, run, runData } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { noScheduler } from '../../../tests/support/post-matrix';
 import * as postPage from './post.$postId';
@@ -115,7 +115,7 @@ describe('editing a post keeps, adds and removes attachments', () => {
     );
     expect(screen.status).toBe(400);
     expect(JSON.stringify(screen.data)).toContain('A file is not available.');
-    const api = await run<any>(() =>
+    const api = await runData(() =>
       save.action(args(jsonRequest('/api/post/savePost', { post: { postId: post.postId, text: 'Changed', fileIds: [mine!.fileId, theirs!.fileId] } }, { token: s.admin.token })) as never),
     );
     expect(api).toMatchObject({ status: 400, data: { errorMsg: 'A file is not available.' } });
@@ -134,10 +134,10 @@ describe('editing a post keeps, adds and removes attachments', () => {
     const s = await scene();
     const [photo] = await uploadFiles(getDb(), s.admin.userId, 'files', [{ name: 'keep.png', bytes: PNG }]);
     const post = await savePost(getDb(), s.admin.current, { text: 'Api', audienceType: AudienceType.Team, teamId: s.team.teamId, fileIds: [photo!.fileId] }, noScheduler);
-    const call = (body: unknown) => run<any>(() => save.action(args(jsonRequest('/api/post/savePost', body, { token: s.admin.token })) as never));
+    const call = (body: unknown) => run<{ postFiles: { file: { fileName: string } }[] }>(() => save.action(args(jsonRequest('/api/post/savePost', body, { token: s.admin.token })) as never));
     const kept = await call({ post: { postId: post.postId, text: 'Api edited' } });
     expect(kept.status).toBe(200);
-    expect(kept.data.postFiles.map((f: any) => f.file.fileName)).toEqual(['keep.png']);
+    expect(kept.data.postFiles.map((f) => f.file.fileName)).toEqual(['keep.png']);
     const cleared = await call({ post: { postId: post.postId, text: 'Api edited', fileIds: [] } });
     expect(cleared.data.postFiles).toEqual([]);
   });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { validateSessionId } from '@modules/identity/index.server';
-import { args, formRequest, getRequest, ORIGIN, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, ORIGIN, run, runData } from '../../../tests/support/remix';
 import { renderRoute, visibleText } from '../../../tests/support/render-route';
 import { makeOrganisation, makeTeam, makeUser, signIn, TEST_PASSWORD } from '../../../tests/support/factories';
 import { avatarColour, AVATAR_COLOURS } from '~/components/profile/avatar';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   };
 });
 
-const post = (fields: Record<string, string>, cookie: string) => run<any>(() => settings.action(args(formRequest(SETTINGS, fields, { cookie })) as never));
+const post = (fields: Record<string, string>, cookie: string) => runData(() => settings.action(args(formRequest(SETTINGS, fields, { cookie })) as never));
 const renderSettings = (cookie: string, url = SETTINGS, actionData?: unknown) => renderRoute(url, { route: settings as never, cookie, actionData });
 
 /** A page whose loader answered 404 with data: render it as the server would. */
@@ -80,7 +80,7 @@ describe('profile pages', () => {
       [s.owner.cookie, 'abc'],
       [s.owner.cookie, '99999999999'],
     ] as const) {
-      const out = await run<any>(() => profile.loader(args(getRequest(`/app/profile/${userId}`, { cookie }), { userId }) as never));
+      const out = await runData(() => profile.loader(args(getRequest(`/app/profile/${userId}`, { cookie }), { userId }) as never));
       expect(out.status).toBe(404);
       expect(out.data).toEqual({ notFound: true });
       const text = renderWithData(profile, out.data);
@@ -166,7 +166,7 @@ describe('profile settings (JavaScript off)', () => {
     const send = (bytes: Uint8Array, name: string) => {
       const form = new FormData();
       form.append('files', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
-      return run<any>(() => settings.action(args(new Request(`${ORIGIN}${SETTINGS}`, { method: 'POST', headers: { cookie }, body: form })) as never));
+      return runData(() => settings.action(args(new Request(`${ORIGIN}${SETTINGS}`, { method: 'POST', headers: { cookie }, body: form })) as never));
     };
     const bad = await send(new TextEncoder().encode('GIF89a not really'), 'cat.png');
     expect(bad.status).toBe(400);

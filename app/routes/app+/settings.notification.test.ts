@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { createUnsubscribeToken, getUserSettings, saveUserSettings } from '@modules/identity/index.server';
-import { args, formRequest, getRequest, jsonRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, jsonRequest, run, runData } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
 import * as page from './settings.notification';
@@ -67,13 +67,13 @@ describe('/app/settings/notification', () => {
 
   it('refuses bad input with a clear message and a 400', async () => {
     const u = await learner({ teamAdmin: true });
-    const noDays = await run<any>(() => page.action(args(formRequest(PATH, formFields({ activitiesDays: [] }), { cookie: u.cookie }))));
+    const noDays = await runData(() => page.action(args(formRequest(PATH, formFields({ activitiesDays: [] }), { cookie: u.cookie }))));
     expect(noDays.status).toBe(400);
-    expect(noDays.data.result.error.activitiesDays).toEqual(['Choose at least one day for the activities reminder']);
-    const badZone = await run<any>(() => page.action(args(formRequest(PATH, formFields({ timeZone: 'Mars/Olympus' }), { cookie: u.cookie }))));
+    expect(noDays.data.result.error?.activitiesDays).toEqual(['Choose at least one day for the activities reminder']);
+    const badZone = await runData(() => page.action(args(formRequest(PATH, formFields({ timeZone: 'Mars/Olympus' }), { cookie: u.cookie }))));
     expect(badZone.status).toBe(400);
-    expect(badZone.data.result.error.timeZone).toEqual(['Choose a time zone from the list']);
-    const badTime = await run<any>(() => page.action(args(formRequest(PATH, formFields({ activitiesTime: '07:10' }), { cookie: u.cookie }))));
+    expect(badZone.data.result.error?.timeZone).toEqual(['Choose a time zone from the list']);
+    const badTime = await runData(() => page.action(args(formRequest(PATH, formFields({ activitiesTime: '07:10' }), { cookie: u.cookie }))));
     expect(badTime.status).toBe(400);
     expect(await getUserSettings(getDb(), u.userId)).toMatchObject({ EMAIL_ACTIVITIES_REMINDER_TIME: '07:00', TIME_ZONE: 'Europe/London' });
     // A team admin sees (and can turn off) the digest.
@@ -104,7 +104,7 @@ describe('/app/settings/notification', () => {
 });
 
 describe('/api/user/getUserSettings, saveUserSettings, resetUserSettings', () => {
-  const call = (route: typeof getSettings, path: string, body: unknown, token?: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token }))));
+  const call = (route: typeof getSettings, path: string, body: unknown, token?: string) => run<{ settings: { key: string; value: string }[]; errorMsg?: string }>(() => route.action(args(jsonRequest(path, body, { token }))));
 
   it('reads, saves and resets the caller’s own settings', async () => {
     const u = await learner();
@@ -161,7 +161,7 @@ describe('/unsubscribe/{token}', () => {
     expect(opened.text).toContain('Stop sending me activity reminder emails.');
     expect((await getUserSettings(getDb(), u.userId)).EMAIL_ACTIVITIES_REMINDER_ENABLED).toBe('true');
 
-    const done = await run<any>(() => unsubscribe.action(args(formRequest(url, { 'List-Unsubscribe': 'One-Click' }), { token })));
+    const done = await runData(() => unsubscribe.action(args(formRequest(url, { 'List-Unsubscribe': 'One-Click' }), { token })));
     expect(done.status).toBe(200);
     expect(done.data.label).toBe('activity reminder emails');
     expect(await getUserSettings(getDb(), u.userId)).toMatchObject({ EMAIL_ACTIVITIES_REMINDER_ENABLED: 'false', EMAIL_JOURNEY_REMINDER_ENABLED: 'true' });

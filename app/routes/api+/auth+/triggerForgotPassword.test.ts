@@ -7,7 +7,7 @@ import { deliveredEmailTo } from '../../../../tests/support/outbox';
 
 let ipSeq = 0;
 const post = (body: unknown) =>
-  run<any>(() => action(args(jsonRequest('/api/auth/triggerForgotPassword', body, { headers: { 'x-test-client-ip': `10.70.0.${++ipSeq}` } }))));
+  run<{ errorMsg?: string }>(() => action(args(jsonRequest('/api/auth/triggerForgotPassword', body, { headers: { 'x-test-client-ip': `10.70.0.${++ipSeq}` } }))));
 const stored = (email: string) => getDb().selectFrom('communications').select(['id', 'subject', 'html', 'kind', 'status']).where('recipient', '=', email).execute();
 /** The emails actually sent to an address (delivered now when no worker runs, as with Redis in unit tests). */
 async function emailsTo(email: string) {
