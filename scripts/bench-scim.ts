@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
-import { createScratchDatabase, dropRedisKeys, freePort, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
+import { benchServerEnv, createScratchDatabase, dropRedisKeys, freePort, processCpuMs as cpuMs, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,12 +59,6 @@ async function pool(n: number, concurrency: number, task: (i: number) => Promise
   );
 }
 
-/** The process's CPU time (user + system) in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -78,19 +72,7 @@ async function main() {
   const logFile = path.join(os.tmpdir(), `leda-bench-scim-${id}.log`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-bench-scim-'));
   const redisPrefix = `leda-bench-scim-${id}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.SMTP_URL;
-  delete env.UNDER_CONSTRUCTION_UNTIL;
+  const env = benchServerEnv({ port, baseUrl, dataDir, redisPrefix });
   let child: ChildProcess | undefined;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const cleanup = async () => {

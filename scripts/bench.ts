@@ -45,7 +45,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { createScratchDatabase, dropRedisKeys, freePort, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
+import { benchServerEnv, createScratchDatabase, dropRedisKeys, freePort, processCpuMs as cpuMs, runToEnd, serverEntry, spawnLogged, stopChild, tsxBin, waitForServer } from './lib/server-process';
 import { buildHelloApp } from './bench/hello-app';
 import { GROWN, growCatalogue } from './bench/grow-catalogue';
 import { GROWN_ACTIVITIES, growMyActivities } from './bench/grow-my-activities';
@@ -55,6 +55,7 @@ import { prepareAdmin } from './bench-admin';
 import { pinDatabase } from './bench/pin-database';
 import { printProfile, type ProfileWindow } from './bench/profile-pages';
 
+import { loadAverage, median, printTable, type PageFacts, type Row } from './bench/table';
 import { HELLO, HELLO_PAGE, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };
@@ -83,7 +84,6 @@ const ROUNDS = Math.max(1, Number(args.rounds) || 3);
 const P99_MS = Math.max(1, Number(args['p99-duration']) || 5) * 1000;
 /** The rate-limited pass runs each page at this share of its measured maximum (issue 29: p99 < 100 ms at 80 %). */
 const PACED_SHARE = 0.8;
-const CLOCK_TICK_MS = 10; // Linux USER_HZ is 100 on every platform Node supports
 
 // ---------------------------------------------------------------------------------------------
 // Signing in (POST /api/auth/login; the login form when that route is missing)
@@ -157,16 +157,6 @@ function send(agent: http.Agent, url: URL, target: BenchTarget, ctx: BenchContex
 }
 
 /** utime + stime of a process, in ms (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Run {
   requests: number;
@@ -268,12 +258,6 @@ async function paced(baseUrl: string, target: BenchTarget, ctx: BenchContext, ra
 // ---------------------------------------------------------------------------------------------
 // One-off facts per page: status check, queries, HTML size, gzipped JavaScript
 
-interface PageFacts {
-  queries: number | null;
-  htmlKb: number | null;
-  jsGzipKb: number | null;
-  jsFiles: number;
-}
 
 const gzCache = new Map<string, number>();
 
@@ -311,24 +295,6 @@ async function pageFacts(baseUrl: string, target: BenchTarget, ctx: BenchContext
 // ---------------------------------------------------------------------------------------------
 // Rounds and the table
 
-interface Row {
-  name: string;
-  rps: number[];
-  ratio: number[];
-  cpu: number[];
-  errors: number;
-  firstError?: string;
-  facts?: PageFacts;
-  /** The rate-limited pass at 0.8 × the median req/s: the rate sent, the median and the p99 in ms. */
-  paced?: { rate: number; p50: number; p99: number; errors: number };
-}
-
-const median = (xs: number[]) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function measureAll(
   servers: { leda: { url: string; pid?: number }; hello: { url: string; pid?: number } },
@@ -374,35 +340,6 @@ async function measureAll(
   return rows;
 }
 
-function printTable(title: string, rows: Row[], baseline?: Row[]) {
-  const header = ['page', 'req/s', '÷ hello', 'CPU ms/req', 'CPU ÷ hello', '@80% req/s', 'p50 ms', 'p99 ms', 'queries', 'HTML KB', 'JS KB gz', ...(baseline ? ['CPU × base'] : []), 'errors'];
-  const fmt = (n: number | null | undefined, digits: number) => (n === null || n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
-  const lines = rows.map((r) => {
-    const base = baseline?.find((b) => b.name === r.name);
-    return [
-      r.name,
-      fmt(median(r.rps), 0),
-      fmt(median(r.ratio), 2),
-      fmt(median(r.cpu), 2),
-      fmt(median(rows[0]!.cpu) / median(r.cpu), 2),
-      fmt(r.paced?.rate, 0),
-      fmt(r.paced?.p50, 1),
-      fmt(r.paced?.p99, 1),
-      fmt(r.facts?.queries, 0),
-      fmt(r.facts?.htmlKb, 1),
-      r.facts?.jsGzipKb === null || r.facts?.jsGzipKb === undefined ? '-' : `${r.facts.jsGzipKb.toFixed(1)} (${r.facts.jsFiles})`,
-      ...(baseline ? [base ? fmt(median(r.cpu) / median(base.cpu), 2) : '-'] : []),
-      String(r.errors + (r.paced?.errors ?? 0)),
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${title}\n(${loadAverage()} when printed)`);
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(line(l));
-  for (const r of rows) if (r.firstError) console.log(`  ${r.name}: first error: ${r.firstError}`);
-}
 
 /**
  * After the bulk inserts: vacuum and analyze now, so autovacuum does not wake up during the grown
@@ -439,7 +376,6 @@ function pinning(): { server: (pid: number | undefined) => void; label: string; 
   return { server: (pid) => pid && pin(pid, cores - 1), label: `servers pinned to core ${cores - 1}, load generator to core 0`, taskset };
 }
 
-const loadAverage = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -460,19 +396,8 @@ async function main() {
   const logFile = path.join(os.tmpdir(), `leda-bench-${id}.log`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-bench-'));
   const redisPrefix = `leda-bench-${id}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_ENV: 'development', // /bench/hello is not served in production; X-Leda-Queries is sent
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.SMTP_URL;
-  delete env.UNDER_CONSTRUCTION_UNTIL;
+  // /bench/hello is not served in production; X-Leda-Queries is sent (APP_ENV development).
+  const env = benchServerEnv({ port, baseUrl, dataDir, redisPrefix });
 
   let child: ChildProcess | undefined;
   let helloChild: ChildProcess | undefined;

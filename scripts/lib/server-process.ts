@@ -130,3 +130,36 @@ export async function createScratchDatabase(baseUrl: string, name: string) {
     },
   };
 }
+
+/** A process's CPU time (user + system) in ms, from /proc/<pid>/stat (Linux USER_HZ is 100); NaN when unreadable. */
+export function processCpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The environment a bench starts the built server with: production build, APP_ENV development (the
+ * bench routes and X-Leda-Queries are served), its own port, data folder and Redis prefix, no mail.
+ */
+export function benchServerEnv(opts: { port: number; baseUrl: string; dataDir: string; redisPrefix: string }): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    PUBLIC_URL: opts.baseUrl,
+    DATA_DIR: opts.dataDir,
+    REDIS_PREFIX: opts.redisPrefix,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.SMTP_URL;
+  delete env.UNDER_CONSTRUCTION_UNTIL;
+  return env;
+}
