@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Link } from '~/components/link';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { getDb, loadEnv } from '@modules/shared/index.server';
 import { confirmNewsletterChange, peekNewsletterToken } from '@modules/admin/index.server';
-import { SiteShell, siteLinks } from '~/components/site-shell';
+import { siteLinks } from '~/components/site-shell';
+import { TokenLinkPage } from '~/components/token-link-page';
 import { ThankYou } from '~/components/public-forms';
 
 export const links = siteLinks;
@@ -33,20 +33,13 @@ export async function action({ params }: ActionFunctionArgs) {
 export default function NewsletterConfirmPage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
-  const expired = result?.expiredMessage ?? (result ? null : page.expiredMessage);
+  const subscribe = page.action === 'subscribe';
   return (
-    <SiteShell>
-      <section className="status-panel">
-        {expired ? (
-          <>
-            <h1>Link expired</h1>
-            <p>{expired}</p>
-            <Link className="button" to="/">
-              Back to home
-            </Link>
-          </>
-        ) : result?.done === 'subscribe' ? (
+    <TokenLinkPage
+      expired={result?.expiredMessage ?? (result ? null : page.expiredMessage)}
+      expiredLink={{ to: '/', label: 'Back to home' }}
+      done={
+        result?.done === 'subscribe' ? (
           <ThankYou title="You are subscribed">
             <p>Thanks for confirming. We will send Leda product news and updates to this address. You can unsubscribe at any time.</p>
           </ThankYou>
@@ -58,22 +51,11 @@ export default function NewsletterConfirmPage() {
               <a href={`mailto:${result.supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`}>Email us the reason</a>. It helps us do better.
             </p>
           </ThankYou>
-        ) : (
-          <>
-            <h1>{page.action === 'subscribe' ? 'Confirm your subscription' : 'Confirm unsubscribe'}</h1>
-            <p>
-              {page.action === 'subscribe'
-                ? 'Confirm that you want Leda product news and updates at this address.'
-                : 'Confirm that you want no more Leda product news at this address.'}
-            </p>
-            <Form method="post">
-              <button type="submit" className="button primary" disabled={busy}>
-                {page.action === 'subscribe' ? 'Yes, send me Leda news' : 'Unsubscribe'}
-              </button>
-            </Form>
-          </>
-        )}
-      </section>
-    </SiteShell>
+        ) : null
+      }
+      title={subscribe ? 'Confirm your subscription' : 'Confirm unsubscribe'}
+      text={subscribe ? 'Confirm that you want Leda product news and updates at this address.' : 'Confirm that you want no more Leda product news at this address.'}
+      button={subscribe ? 'Yes, send me Leda news' : 'Unsubscribe'}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getDb, loadEnv } from '@modules/shared/index.server';
 import { peekUnsubscribeToken, unsubscribeWithToken } from '@modules/identity/index.server';
-import { SiteShell, siteLinks } from '~/components/site-shell';
+import { siteLinks } from '~/components/site-shell';
+import { TokenLinkPage } from '~/components/token-link-page';
 import { ThankYou } from '~/components/public-forms';
 
 export const links = siteLinks;
@@ -33,20 +34,12 @@ export async function action({ params }: ActionFunctionArgs) {
 export default function UnsubscribeLinkPage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
-  const expired = result?.expiredMessage ?? (result ? null : page.expiredMessage);
   return (
-    <SiteShell>
-      <section className="status-panel">
-        {expired ? (
-          <>
-            <h1>Link expired</h1>
-            <p>{expired}</p>
-            <Link className="button" to="/app/settings/notification">
-              Notification settings
-            </Link>
-          </>
-        ) : result?.label ? (
+    <TokenLinkPage
+      expired={result?.expiredMessage ?? (result ? null : page.expiredMessage)}
+      expiredLink={{ to: '/app/settings/notification', label: 'Notification settings' }}
+      done={
+        result?.label ? (
           <ThankYou title="You have been unsubscribed">
             <p>We will not send you {result.label} any more. Other emails, such as password resets, still arrive.</p>
             <p>
@@ -54,18 +47,11 @@ export default function UnsubscribeLinkPage() {
               <a href={`mailto:${result.supportEmail}?subject=${encodeURIComponent('Why I unsubscribed')}`}>Email us the reason</a>.
             </p>
           </ThankYou>
-        ) : (
-          <>
-            <h1>Unsubscribe</h1>
-            <p>Stop sending me {page.label}.</p>
-            <Form method="post">
-              <button type="submit" className="button primary" disabled={busy}>
-                Unsubscribe
-              </button>
-            </Form>
-          </>
-        )}
-      </section>
-    </SiteShell>
+        ) : null
+      }
+      title="Unsubscribe"
+      text={`Stop sending me ${page.label}.`}
+      button="Unsubscribe"
+    />
   );
 }
