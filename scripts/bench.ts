@@ -54,6 +54,7 @@ import { prepareInsights } from './bench-insights';
 import { prepareAdmin } from './bench-admin';
 import { pinDatabase } from './bench/pin-database';
 import { printProfile, type ProfileWindow } from './bench/profile-pages';
+import { parseComparisons, startComparisons, stopComparisons, type Comparison } from './bench/compare';
 
 import { loadAverage, median, printTable, type PageFacts, type Row } from './bench/table';
 import { HELLO, HELLO_PAGE, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
@@ -76,6 +77,7 @@ const { values: args } = parseArgs({
     'no-p99': { type: 'boolean', default: false },
     profile: { type: 'string' },
     json: { type: 'string' },
+    compare: { type: 'string' },
   },
 });
 const CONNECTIONS = Math.max(1, Number(args.connections) || 16);
@@ -297,16 +299,19 @@ async function pageFacts(baseUrl: string, target: BenchTarget, ctx: BenchContext
 
 
 async function measureAll(
-  servers: { leda: { url: string; pid?: number }; hello: { url: string; pid?: number } },
-  targets: BenchTarget[],
+  servers: { leda: { url: string; pid?: number }; hello: { url: string; pid?: number }; compare: Comparison[] },
+  pages: BenchTarget[],
   ctx: BenchContext,
   label: string,
 ): Promise<Row[]> {
+  // With --compare, each page is measured on every server in turn (the order reversed every other round).
+  const runs = pages.flatMap((t) => [{ target: t, server: servers.leda }, ...servers.compare.map((c) => ({ target: { ...t, name: `${c.name}: ${t.name}` }, server: c }))]);
+  const targets = runs.map((r) => r.target);
   const helloTarget: BenchTarget = { name: HELLO, method: 'GET', path: '/bench/hello', expectStatus: 200 };
   const rows: Row[] = [helloTarget, HELLO_PAGE, ...targets].map((t) => ({ name: t.name, rps: [], ratio: [], cpu: [], errors: 0 }));
   rows[0]!.facts = { queries: 0, htmlKb: null, jsGzipKb: null, jsFiles: 0 };
   rows[1]!.facts = await pageFacts(servers.hello.url, HELLO_PAGE, ctx);
-  for (let i = 0; i < targets.length; i++) rows[i + 2]!.facts = await pageFacts(servers.leda.url, targets[i]!, ctx);
+  for (let i = 0; i < targets.length; i++) rows[i + 2]!.facts = await pageFacts(runs[i]!.server.url, targets[i]!, ctx);
   for (let round = 1; round <= ROUNDS; round++) {
     process.stdout.write(`${label}: round ${round}/${ROUNDS}…\n`);
     const hello = await load(servers.hello.url, helloTarget, ctx, servers.hello.pid);
@@ -317,8 +322,10 @@ async function measureAll(
     rows[1]!.rps.push(floor.rps);
     rows[1]!.ratio.push(floor.rps / hello.rps);
     rows[1]!.cpu.push(floor.cpuPerRequest);
-    for (let i = 0; i < targets.length; i++) {
-      const r = await load(servers.leda.url, targets[i]!, ctx, servers.leda.pid, `${label}: ${targets[i]!.name}`);
+    const group = servers.compare.length + 1;
+    const order = targets.map((_, i) => (round % 2 ? i : i - (i % group) + (group - 1 - (i % group))));
+    for (const i of order) {
+      const r = await load(runs[i]!.server.url, targets[i]!, ctx, runs[i]!.server.pid, `${label}: ${targets[i]!.name}`);
       const row = rows[i + 2]!;
       row.rps.push(r.rps);
       row.ratio.push(r.rps / hello.rps);
@@ -333,7 +340,7 @@ async function measureAll(
       const row = rows[i + 2]!;
       const rate = median(row.rps) * PACED_SHARE;
       if (!Number.isFinite(rate) || rate < 1) continue;
-      const p = await paced(servers.leda.url, targets[i]!, ctx, rate, P99_MS);
+      const p = await paced(runs[i]!.server.url, targets[i]!, ctx, rate, P99_MS);
       row.paced = { rate: p.sent, p50: p.p50, p99: p.p99, errors: p.errors };
     }
   }
@@ -400,6 +407,8 @@ async function main() {
   const env = benchServerEnv({ port, baseUrl, dataDir, redisPrefix });
 
   let child: ChildProcess | undefined;
+  let compare: Comparison[] = [];
+  const comparisons = parseComparisons(args.compare);
   let helloChild: ChildProcess | undefined;
   let hello: Awaited<ReturnType<typeof buildHelloApp>> | undefined;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
@@ -407,6 +416,7 @@ async function main() {
   const cleanup = async () => {
     releaseDatabase();
     if (child) await stopChild(child);
+    await stopComparisons(compare);
     if (helloChild) await stopChild(helloChild);
     hello?.remove();
     if (scratch) await scratch.drop();
@@ -438,6 +448,7 @@ async function main() {
     console.log(`Leda ready in ${((performance.now() - startedAt) / 1000).toFixed(1)}s on ${baseUrl}`);
     await waitForServer(`${helloUrl}/bench/hello`, helloChild, logFile, { name: 'The hello app', ready: (status) => status === 200 });
 
+    compare = await startComparisons(comparisons, env, logFile, pin.server);
     const ctx = await signIn(baseUrl);
     await prepareInsights(baseUrl, env.DATABASE_URL);
     await prepareAdmin(baseUrl, env.DATABASE_URL);
@@ -449,7 +460,7 @@ async function main() {
       releaseDatabase = db.release;
       console.log(db.label);
     } else if (env.DATABASE_URL) console.log('PostgreSQL not pinned');
-    const servers = { leda: { url: baseUrl, pid: child.pid }, hello: { url: helloUrl, pid: helloChild.pid } };
+    const servers = { leda: { url: baseUrl, pid: child.pid }, hello: { url: helloUrl, pid: helloChild.pid }, compare };
     const seeded = await measureAll(servers, targets, ctx, 'demo catalogue');
     printTable('Demo catalogue (medians over rounds; ÷ hello = req/s over the Remix hello app in the same round)', seeded);
 
