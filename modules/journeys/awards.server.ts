@@ -1,13 +1,13 @@
-import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { DomainError, type Db } from '@modules/shared/index.server';
 import type { PolicyUser } from '@modules/identity/index.server';
 import { listMyActivities, loadMyActivities } from '@modules/activities/index.server';
 import { getJourneyForUser } from './journeys.server';
 import { readableDate, summaryWithoutStepList } from './rules';
+import { renderSummaryPdf } from './summary-pdf.server';
 
 /**
  * What a completed journey unlocks: its badge (an SVG drawn per journey, the same picture wherever it
- * shows, e.g. the profile later) and the learner's summary, a real PDF made on the server with pdf-lib:
+ * shows, e.g. the profile later) and the learner's summary, a tagged PDF made on the server (summary-pdf.server.ts):
  * the learner's name, the journey, its summary and the learner's own answers to the journey's activities.
  */
 export const SUMMARY_NOT_EARNED = 'Finish the journey to download its summary.';
@@ -76,60 +76,6 @@ const htmlToText = (html: string) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-/** The standard PDF fonts encode WinAnsi only: anything else becomes '?'. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const pdfSafe = (s: string) => [...s].map((c) => (c === '\t' ? ' ' : c.charCodeAt(0) < 256 || WIN_ANSI_EXTRA.has(c) ? c : '?')).join('');
-
-class Writer {
-  private page: PDFPage;
-  private y = 0;
-  constructor(
-    private doc: PDFDocument,
-    private font: PDFFont,
-    private bold: PDFFont,
-    private ink: Color,
-  ) {
-    this.page = this.newPage();
-  }
-  private newPage() {
-    this.page = this.doc.addPage([595, 842]);
-    this.y = 792;
-    return this.page;
-  }
-  /** The Leda mark (the favicon's rounded square with its white L) and the name, top left, as vector paths. */
-  logo(brand: Color, white: Color) {
-    const top = this.y + 28;
-    this.page.drawSvgPath('M8 0H24A8 8 0 0 1 32 8V24A8 8 0 0 1 24 32H8A8 8 0 0 1 0 24V8A8 8 0 0 1 8 0Z', { x: 50, y: top, color: brand, scale: 0.9 });
-    this.page.drawSvgPath('M10 8V24H22', { x: 50, y: top, borderColor: white, borderWidth: 3.5, scale: 0.9, borderLineCap: 1 });
-    this.page.drawText('Leda', { x: 86, y: top - 21, size: 18, font: this.bold, color: brand });
-    this.y -= 24;
-  }
-  write(text: string, opts: { size?: number; bold?: boolean; gap?: number; indent?: number } = {}) {
-    const size = opts.size ?? 11;
-    const font = opts.bold ? this.bold : this.font;
-    const width = 495 - (opts.indent ?? 0);
-    for (const para of pdfSafe(text).split('\n')) {
-      const words = para.split(/\s+/).filter(Boolean);
-      let line = '';
-      const lines: string[] = [];
-      for (const w of words) {
-        const next = line ? `${line} ${w}` : w;
-        if (font.widthOfTextAtSize(next, size) > width && line) {
-          lines.push(line);
-          line = w;
-        } else line = next;
-      }
-      lines.push(line);
-      for (const l of lines) {
-        if (this.y < 60) this.newPage();
-        this.page.drawText(l, { x: 50 + (opts.indent ?? 0), y: this.y, size, font, color: this.ink });
-        this.y -= size * 1.4;
-      }
-    }
-    this.y -= opts.gap ?? 4;
-  }
-}
-
 export interface SummaryPdfOptions {
   /**
    * How a date reads for the viewer (the screens' one formatter in the viewer's time zone, passed in
@@ -142,10 +88,8 @@ export interface SummaryPdfOptions {
 
 /**
  * The learner's summary of a journey they completed (403 before that; 404 when they may not read it).
- * Decision 332: the Leda logo drawn as vector paths, readable dates, and text a reader can select and
- * a screen reader can read (real text in standard fonts), with the title, language, author, subject,
- * keywords and "show the title" set. pdf-lib writes no structure tree, so the PDF is not tagged in
- * the PDF/UA sense (no headings or reading-order tags); the text is in reading order on each page.
+ * Decisions 332 and 354: the Leda logo, readable dates in the viewer's zone, and tagged text (headings,
+ * paragraphs, the step list, the logo's alternative text) with the title, language, subject and keywords.
  */
 export async function journeySummaryPdf(
   db: Db,
@@ -164,44 +108,29 @@ export async function journeySummaryPdf(
   );
   const answers = mine.length ? await loadMyActivities(db, user.userId, mine.map((m) => m.myActivityId)) : [];
 
-  // pdf-lib is loaded on the first summary, not with every process that imports the journeys module.
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
-  const title = `${journey.name}: summary for ${user.fullName}`;
-  // The title shows in the viewer's title bar instead of the file name (PDF/UA asks for it).
-  doc.setTitle(title, { showInWindowTitleBar: true });
-  doc.setLanguage(opts.language ?? 'en-GB');
-  doc.setAuthor('Leda');
-  doc.setSubject(`${journey.name}: journey summary`);
-  doc.setKeywords(['Leda', 'journey summary', journey.name]);
-  doc.setCreator('Leda');
-  doc.setProducer('Leda (pdf-lib)');
-  doc.setCreationDate(new Date());
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), rgb(0.1, 0.1, 0.15));
-  w.logo(rgb(0.184, 0.435, 0.682), rgb(1, 1, 1));
-  w.write('Journey summary', { size: 10 });
-  w.write(journey.name, { size: 22, bold: true, gap: 8 });
-  w.write(`Completed by ${user.fullName} on ${formatDate(uj.completedAt)}`, { size: 12, gap: 2 });
-  w.write(`Started on ${formatDate(uj.startedAt)}`, { size: 10, gap: 14 });
-  w.write('About this journey', { size: 14, bold: true });
-  // The authored "Over N steps you will: ..." is for a journey ahead; the steps are listed below, done (decision 270).
-  w.write(htmlToText(summaryWithoutStepList(journey.htmlSummary)) || journey.overview, { gap: 14 });
-  w.write(`Over ${journey.steps.length} step${journey.steps.length === 1 ? '' : 's'} you worked through`, { size: 14, bold: true });
-  journey.steps.forEach((s, i) => w.write(`STEP ${i + 1}: ${s.name}`, { indent: 10 }));
-  w.write('', { gap: 10 });
-  w.write('Your answers', { size: 14, bold: true });
-  if (!answers.length) w.write('No activity answers were recorded for this journey.');
-  for (const a of answers) {
-    w.write(a.name, { size: 12, bold: true, gap: 2 });
-    for (const t of a.myActivityTasks) {
-      w.write(t.name, { bold: true, indent: 10, gap: 2 });
-      for (const f of t.myActivityTaskFields) {
-        const chosen = f.myActivityTaskFieldOptions.filter((o) => o.isSelected).map((o) => o.label);
-        const value = chosen.length ? chosen.join(', ') : htmlToText(f.value ?? '') || 'No response provided.';
-        w.write(`${f.label || 'Answer'}: ${value}`, { indent: 20, gap: 2 });
-      }
-    }
-    w.write('', { gap: 8 });
-  }
-  return { fileName: `${journey.urlId}-summary.pdf`, bytes: await doc.save() };
+  const bytes = await renderSummaryPdf({
+    title: `${journey.name}: summary for ${user.fullName}`,
+    subject: `${journey.name}: journey summary`,
+    keywords: ['Leda', 'journey summary', journey.name],
+    language: opts.language ?? 'en-GB',
+    journeyName: journey.name,
+    completedLine: `Completed by ${user.fullName} on ${formatDate(uj.completedAt)}`,
+    startedLine: `Started on ${formatDate(uj.startedAt)}`,
+    // The authored "Over N steps you will: ..." is for a journey ahead; the steps are listed below, done (decision 270).
+    about: htmlToText(summaryWithoutStepList(journey.htmlSummary)) || journey.overview,
+    stepsHeading: `Over ${journey.steps.length} step${journey.steps.length === 1 ? '' : 's'} you worked through`,
+    steps: journey.steps.map((s, i) => `STEP ${i + 1}: ${s.name}`),
+    answers: answers.map((a) => ({
+      name: a.name,
+      tasks: a.myActivityTasks.map((t) => ({
+        name: t.name,
+        fields: t.myActivityTaskFields.map((f) => {
+          const chosen = f.myActivityTaskFieldOptions.filter((o) => o.isSelected).map((o) => o.label);
+          return { label: f.label || 'Answer', value: chosen.length ? chosen.join(', ') : htmlToText(f.value ?? '') || 'No response provided.' };
+        }),
+      })),
+    })),
+    noAnswers: 'No activity answers were recorded for this journey.',
+  });
+  return { fileName: `${journey.urlId}-summary.pdf`, bytes };
 }
