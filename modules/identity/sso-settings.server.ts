@@ -1,3 +1,4 @@
+import type { SsoProtocol, SsoSettingsView } from './constants';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -12,7 +13,6 @@ import { isPublicAddress, safeFetch, type SafeFetchOptions } from '@modules/shar
  * that belong to it, whether SSO is required, and the team new people join. The client secret is
  * AES-256-GCM encrypted with SSO_SECRET_KEY and never leaves the server: readers get `hasClientSecret`.
  */
-export type SsoProtocol = 'oidc' | 'saml';
 
 export interface SsoSettingsInput {
   organisationId: number;
@@ -28,18 +28,6 @@ export interface SsoSettingsInput {
   defaultTeamId?: number | null;
 }
 
-export interface SsoSettingsView {
-  organisationId: number;
-  protocol: SsoProtocol;
-  issuer: string | null;
-  clientId: string | null;
-  hasClientSecret: boolean;
-  metadataUrl: string | null;
-  metadataXml: string | null;
-  emailDomains: string[];
-  ssoRequired: boolean;
-  defaultTeamId: number | null;
-}
 
 /** Everything a sign-in needs, the secret decrypted (server only). */
 export interface SsoConnection extends Omit<SsoSettingsView, 'hasClientSecret'> {

@@ -8,7 +8,8 @@ import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
 import { addTeamUser, createUser } from './directory.server';
 import { appHomePath, getCurrentUser, isAccessBlocked } from './permissions.server';
 import { startSession } from './sessions.server';
-import { emailDomainOf, ssoConnection, ssoConnectionForEmail, type SsoConnection, type SsoProtocol } from './sso-settings.server';
+import { emailDomainOf, ssoConnection, ssoConnectionForEmail, type SsoConnection } from './sso-settings.server';
+import type { SsoProtocol } from './constants';
 import { oidcAuthorizationUrl, oidcExchange, randomOidcValues, type AssertedPerson } from './sso-oidc.server';
 import { samlLoginRedirect, samlVerifyResponse } from './sso-saml.server';
 

@@ -1,19 +1,10 @@
 import { Form } from '@remix-run/react';
+import type { SsoSettingsView } from '@modules/identity/constants';
 
 export interface SsoSectionProps {
   /** The form action (the organisation editor). */
   action: string;
-  settings: {
-    protocol: 'oidc' | 'saml';
-    issuer: string | null;
-    clientId: string | null;
-    hasClientSecret: boolean;
-    metadataUrl: string | null;
-    metadataXml: string | null;
-    emailDomains: string[];
-    ssoRequired: boolean;
-    defaultTeamId: number | null;
-  } | null;
+  settings: Omit<SsoSettingsView, 'organisationId'> | null;
   teams: { teamId: number; name: string; isDisabled: boolean }[];
   licenceLabel: string;
   callbackUrl: string;
