@@ -3,6 +3,7 @@ import { DomainError, type Db } from '@modules/shared/index.server';
 import type { PolicyUser } from '@modules/identity/index.server';
 import { listMyActivities, loadMyActivities } from '@modules/activities/index.server';
 import { getJourneyForUser } from './journeys.server';
+import { htmlToText } from '@modules/shared/html-text';
 import { readableDate, summaryWithoutStepList } from './rules';
 
 /**
@@ -62,19 +63,6 @@ export function journeyBadgeSvg(journey: { journeyId: number; name: string }): s
     `</svg>`,
   ].join('');
 }
-
-const htmlToText = (html: string) =>
-  html
-    .replace(/<\/(p|li|h\d|div)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 
 /** The standard PDF fonts encode WinAnsi only: anything else becomes '?'. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
