@@ -6,13 +6,13 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } fr
 import { apiError } from './api.server';
 import { allowUpload, isTooLarge } from './body-limit.server';
 import { boundaryOf, parseMultipart, type MultipartPart } from './multipart.server';
+import { UNREADABLE_FORM as UNREADABLE } from './form.server';
 import { requireApiUser } from './session.server';
 
 /** What /api/file/* and the post editor accept in one request: its files and the form around them. */
 export const UPLOAD_LIMIT = MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024;
 /** A text field of a multipart form. */
 const MAX_TEXT_PART_BYTES = 64 * 1024;
-const UNREADABLE = 'The form could not be read. Please reload the page and try again.';
 
 const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
 

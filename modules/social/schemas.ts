@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { checkbox, idNumber, idSchema } from '@modules/shared/validation';
+import { MAX_POST_FILES as MAX_FILES } from './constants';
 
 /** zod schemas of the social module (learner-app s.5, s.7): /api bodies and the post forms (browser-safe). */
 const MAX_POST_TEXT = 10000;
 const MAX_URL = 10000;
-const MAX_FILES = 10;
 const FEED_PAGE = 10;
 
 /** The URL field: max 10000 ('URL is too long'); if non-empty a valid http(s) URL ('URL is invalid'). */

@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect } from 'react';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import {
   abandonStaleImports,
   confirmImport,
@@ -48,13 +49,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
   const found = await importOfTeam(params);
-  try {
-    await confirmImport(getDb(), admin.userId, found.importId);
-  } catch (error) {
-    // Not a complete preview (still being read, or its reading stopped): said on the page, nothing queued.
-    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  // Not a complete preview (still being read, or its reading stopped): said on the page, nothing queued.
+  const confirmed = await attempt(() => confirmImport(getDb(), admin.userId, found.importId));
+  if (!confirmed.ok) return refusal(confirmed.error, { error: confirmed.error.message });
   throw redirect(new URL(request.url).pathname, { status: 303 });
 }
 

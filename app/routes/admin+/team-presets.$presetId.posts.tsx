@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getDb, logger } from '@modules/shared/index.server';
-import { PRESET_POST_MAX_FILES, getPresetById, removePresetPost, submitPresetPost } from '@modules/admin/index.server';
+import { getPresetById, removePresetPost, submitPresetPost } from '@modules/admin/index.server';
+import { MAX_POST_FILES } from '@modules/social/index.server';
 import { fromDays, toDays, toStoredTime } from '@modules/journeys/constants';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormWithFiles } from '~/utils/upload.server';
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   return {
     presetId,
-    maxFiles: PRESET_POST_MAX_FILES,
+    maxFiles: MAX_POST_FILES,
     posts: preset.posts.map((p) => ({ ...p, when: fromDays(p.scheduledIn), hhmm: p.time.slice(0, 5) })),
   };
 }

@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Link } from '~/components/link';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport } from '@modules/admin/index.server';
 import { SettingsNav } from '~/components/profile/settings-nav';
 import { Card } from '~/components/ui';
@@ -35,12 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Starts an export of the signed-in person's own data (a second click while one runs answers that one). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  try {
-    await requestDataExport(getDb(), user, user.userId);
-  } catch (error) {
-    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const asked = await attempt(() => requestDataExport(getDb(), user, user.userId));
+  if (!asked.ok) return refusal(asked.error, { error: asked.error.message });
   throw redirect(PATH, { status: 303 });
 }
 
