@@ -50,4 +50,3 @@ export const apiUpdateTeam = z.preprocess(
   updateTeamFields,
 );
 
-export const teamIdParam = idSchema;

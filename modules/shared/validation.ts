@@ -71,9 +71,6 @@ export const idNumber = z.number({ error: 'Required' }).int(ID_MESSAGE).min(1, I
  */
 export const idSchema = z.coerce.number({ error: 'Required' }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
 
-/** @deprecated the same as idSchema (kept for existing imports). */
-export const intId = idSchema;
-
 /**
  * The one bounded-int parser for ids, offsets, pages and limits read from a URL (path params and
  * query values): digits only, min..max (default 1..MAX_ID). '1.5', '-1', '1e3', '1e400',

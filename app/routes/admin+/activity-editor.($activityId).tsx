@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { activityInputSchema, ACTIVITY_SAVED, getActivityById, listSkillChoices, saveActivity } from '@modules/activities/index.server';
 import { recordAudit } from '@modules/admin/index.server';
-import { getDb } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { ActivityEditor } from '~/components/admin/editors/activity-editor';
 import { applyIntent, draftFromActivity, draftFromForm, draftToInput, emptyDraft, INTENT, type ActivityDraft } from '~/components/admin/editors/activity-draft';
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== 'save') {
     if (!INTENT.test(intent)) return data<ActionData>({ draft, errors: {}, formError: 'That button is not known. Please reload the page and try again.', focus: '#ae-form-error' }, { status: 400 });
     const skillRaw = String(form.get('newSkillId') ?? '');
-    const next = applyIntent(draft, intent, { skillId: /^\d{1,9}$/.test(skillRaw) ? Number(skillRaw) : null });
+    const next = applyIntent(draft, intent, { skillId: boundedInt(skillRaw) ?? null });
     return { draft: next, errors: {}, formError: null, focus: null } satisfies ActionData;
   }
   const parsed = activityInputSchema.safeParse(draftToInput(draft));

@@ -11,12 +11,11 @@ import {
   listImportRows,
   PREVIEW_PAGE_SIZE,
   STILL_READING_MESSAGE,
-  teamSchemas,
   type ImportPreviewStatus,
 } from '@modules/admin/index.server';
 import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/features/admin/team-params.server';
-import { queryInt } from '~/features/admin/query-int.server';
+import { idParam, queryInt } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
@@ -25,10 +24,10 @@ const STATUSES = Object.keys(PREVIEW_LABELS) as ImportPreviewStatus[];
 
 async function importOfTeam(params: LoaderFunctionArgs['params']) {
   const team = await teamFromParams(params);
-  const id = teamSchemas.teamIdParam.safeParse(params.importId);
+  const importId = idParam(params, 'importId');
   // An upload that died mid-file is declared incomplete (its rows dropped) before anyone sees it.
-  if (id.success) await abandonStaleImports(getDb(), { importId: id.data });
-  const found = id.success ? await getImport(getDb(), id.data) : null;
+  await abandonStaleImports(getDb(), { importId });
+  const found = await getImport(getDb(), importId);
   // An import of another team is not found here (no id swaps).
   if (!found || found.teamId !== team.teamId) throw data(null, { status: 404 });
   return found;

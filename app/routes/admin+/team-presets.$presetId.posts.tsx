@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getDb, logger } from '@modules/shared/index.server';
+import { boundedInt, getDb, logger } from '@modules/shared/index.server';
 import { getPresetById, removePresetPost, submitPresetPost } from '@modules/admin/index.server';
 import { MAX_POST_FILES } from '@modules/social/index.server';
 import { fromDays, toDays, toStoredTime } from '@modules/journeys/constants';
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 type Result = { ok: boolean; message: string | null; errors: Record<string, string>; savedAt?: number };
 const fail = (status: number, errors: Record<string, string>, message: string | null = null) => data<Result>({ ok: false, message, errors }, { status });
-const ids = (values: FormDataEntryValue[]) => new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0));
+const ids = (values: FormDataEntryValue[]) => new Set(values.flatMap((v) => boundedInt(String(v)) ?? []));
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
