@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useRef } from 'react';
-import { getDb } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 import { getFeedbackConfig, submitFeedback, type FeedbackSkill } from '@modules/social/index.server';
 import {
   ADDITIONAL_COMMENT,
@@ -75,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isFeatureOn('feedback')) return expired();
   const submission = parseWithZod(await readFormData(request), { schema: userFeedbackForm });
   const raw = submission.payload as { good?: unknown; bad?: unknown; comment?: unknown };
-  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 12);
+  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((x) => boundedInt(String(x)) ?? []).slice(0, 12);
   const chosen = { good: list(raw.good), bad: list(raw.bad), comment: typeof raw.comment === 'string' ? raw.comment.slice(0, MAX_FEEDBACK_COMMENT) : '' };
   const visitor = await feedbackVisitor(request, context);
   const refuse = (formError: string, status: number) => data<ActionData>({ state: 'form', formError, chosen }, { status, headers: visitor.headers });
