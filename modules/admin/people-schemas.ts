@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, emailField, idNumber, idSchema, optionalString, requiredString } from '@modules/shared/validation';
+import { checkbox, emailField, idNumber, optionalString, requiredString } from '@modules/shared/validation';
 
 /**
  * The people screens' forms and /api/admin bodies (admin-console sections 5 and 7): users,

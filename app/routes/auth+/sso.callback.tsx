@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SsoProblem } from '~/components/sso-problem';
 import { getDb } from '@modules/shared/index.server';

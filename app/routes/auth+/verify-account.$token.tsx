@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getDb } from '@modules/shared/index.server';
