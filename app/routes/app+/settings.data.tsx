@@ -8,6 +8,7 @@ import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport } from '@modules/
 import { SettingsNav } from '~/components/profile/settings-nav';
 import { Card } from '~/components/ui';
 import { appMeta } from '~/utils/meta';
+import { formatLongDate } from '~/utils/dates';
 import { requireUser } from '~/utils/session.server';
 import profileStyles from '~/styles/profile.css';
 
@@ -41,7 +42,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect(PATH, { status: 303 });
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function Progress({ progress }: { progress: number }) {
   const revalidator = useRevalidator();
@@ -90,7 +90,7 @@ export default function YourData() {
         {running ? <Progress progress={exported.progress} /> : null}
         {exported?.status === 'ready' && exported.downloadPath ? (
           <p role="status">
-            Your data is ready ({exported.sizeKb} KB). You can download it until {exported.expiresAt ? dateOf(exported.expiresAt) : 'it expires'}.
+            Your data is ready ({exported.sizeKb} KB). You can download it until {exported.expiresAt ? formatLongDate(exported.expiresAt) : 'it expires'}.
           </p>
         ) : null}
         {exported?.status === 'failed' ? (
