@@ -21,9 +21,9 @@ export async function attempt<T>(fn: () => Promise<T>): Promise<Attempt<T>> {
   }
 }
 
-/** What formRefusal needs of conform's submission: its reply. */
 type RefusedFormOptions = { field?: string; hideFields?: string[]; message?: string };
 
+/** What formRefusal needs of conform's submission: its reply. */
 interface Replies {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
 }
