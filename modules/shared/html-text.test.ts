@@ -16,6 +16,7 @@ describe('htmlToText: the one HTML-to-text conversion', () => {
       'Fish & chips <b> "q" \'s\' a b — € ☺ &lt; x',
     );
     expect(htmlToText('&#0; &#xD800; &#9999999;')).toBe('');
+    expect(htmlToText('Caf&eacute; K&ouml;ln &Auml;rger &AMP; &copy; &euro;')).toBe('Café Köln Ärger & © €');
   });
 
   it('removes scripts, styles and comments with their contents, and keeps a lone < or > as text', () => {
