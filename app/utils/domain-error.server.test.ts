@@ -38,8 +38,20 @@ describe('the one way a screen meets a DomainError', () => {
   it('refusal and orRefusal answer the screen’s own keys with the error’s status', async () => {
     const e = new DomainError('rate_limited', 'Slow down.');
     expect(unpack(refusal(e, { error: e.message }))).toMatchObject({ data: { error: 'Slow down.' }, init: { status: 429 } });
-    expect(await orRefusal(async () => 'done', () => ({}))).toBe('done');
-    expect(unpack(await orRefusal(() => Promise.reject(e), (x) => ({ formError: x.message })))).toMatchObject({ data: { formError: 'Slow down.' }, init: { status: 429 } });
+    expect(
+      await orRefusal(
+        async () => 'done',
+        () => ({}),
+      ),
+    ).toBe('done');
+    expect(
+      unpack(
+        await orRefusal(
+          () => Promise.reject(e),
+          (x) => ({ formError: x.message }),
+        ),
+      ),
+    ).toMatchObject({ data: { formError: 'Slow down.' }, init: { status: 429 } });
   });
 
   it('orErrorPage throws the message and status as a page; orNotFoundPage makes any refusal a 404', async () => {
