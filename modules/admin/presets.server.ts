@@ -4,6 +4,7 @@ import { DomainError, defineList, type Db } from '@modules/shared/index.server';
 import type { Database, Transaction } from '@modules/shared/db/database';
 import { idNumber } from '@modules/shared/validation';
 import { checkPostFileCount, MAX_POST_FILES } from '@modules/social/index.server';
+import { TOO_MANY_FILES } from '@modules/social/constants';
 import { ALWAYS_UNLOCKED, BREAK_JOURNEY_ID, MAX_SCHEDULE_LENGTH, toStoredTime } from '@modules/journeys/index.server';
 import { recordAudit } from './audit.server';
 
@@ -73,8 +74,8 @@ export const presetSchemas = {
       scheduledIn: z.number({ error: 'Enter when to post, in days' }).int().min(0, { error: 'Enter when to post, in days' }).max(MAX_SCHEDULED_IN),
       time: timeField,
       isLedaOfficial: z.boolean().optional().default(true),
-      postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(MAX_POST_FILES).optional(),
-      fileIds: z.array(idNumber).max(MAX_POST_FILES).optional(),
+      postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(MAX_POST_FILES, TOO_MANY_FILES).optional(),
+      fileIds: z.array(idNumber).max(MAX_POST_FILES, TOO_MANY_FILES).optional(),
     }),
   }),
   presetPostId: z.object({ presetPostId: idNumber }),
