@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
+import { boundedInt, DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
 import { addTeamUsers, createOrganisation, createTeam, updateOrganisation } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { LICENSE_FILTERS, type LicenseFilter } from './people-schemas';
@@ -61,12 +61,10 @@ export function searchDate(q: string): string | null {
   return Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) ? null : iso;
 }
 
-const asId = (q: string) => (/^\d{1,9}$/.test(q) ? Number(q) : null);
-
 /** Organisation id or name, or a team's id, name or created date (admin-console s.2). */
 function organisationSearch(q: string) {
   const pattern = `%${escapeLike(q)}%`;
-  const id = asId(q);
+  const id = boundedInt(q) ?? null;
   const day = searchDate(q);
   return (eb: ExpressionBuilder<Database, 'organisations'>) => {
     const teamMatch = eb.exists(

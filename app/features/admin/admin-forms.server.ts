@@ -16,9 +16,6 @@ export const presetListIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('duplicate'), presetId: idSchema }),
 ]);
 
-/** A journey, break or post id posted by a preset editor form. */
-export const presetItemId = idSchema;
-
 /** The preset editor's POSTS form. */
 export const presetPostForm = z.object({
   presetPostId: idSchema.optional(),
