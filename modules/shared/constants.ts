@@ -3,4 +3,4 @@
  * the files themselves.
  */
 export { htmlToText, type HtmlTextMode } from './html-text';
-export { boundedInt } from './validation';
+export { boundedInt } from './bounded-int';
