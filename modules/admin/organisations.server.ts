@@ -142,10 +142,10 @@ export async function listOrganisationsWithTeams(db: Db, query: OrganisationsQue
     db,
     page.rows.map((r) => r.organisationId),
   );
-  const orgMatched = (o: { organisationId: number; name: string }) => !query.q || o.name.toLowerCase().includes(query.q.toLowerCase()) || asId(query.q) === o.organisationId;
+  const orgMatched = (o: { organisationId: number; name: string }) => !query.q || o.name.toLowerCase().includes(query.q.toLowerCase()) || boundedInt(query.q) === o.organisationId;
   const day = query.q ? searchDate(query.q) : null;
   const teamMatched = (t: TeamRow) =>
-    t.name.toLowerCase().includes(query.q.toLowerCase()) || asId(query.q) === t.teamId || (day !== null && t.createdAt.toISOString().slice(0, 10) === day);
+    t.name.toLowerCase().includes(query.q.toLowerCase()) || boundedInt(query.q) === t.teamId || (day !== null && t.createdAt.toISOString().slice(0, 10) === day);
   const rows: OrganisationRow[] = page.rows.map(({ last_activity_sort: _sort, ...o }) => {
     const own = teams.filter((t) => t.organisationId === o.organisationId);
     return { ...o, teams: orgMatched(o) ? own : own.filter(teamMatched) };
