@@ -89,7 +89,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A 400 from a loader (a malformed ?offset=, say) says what was wrong: app/features/admin/query-int.server.ts.
+  // A 400 from a loader (a malformed ?offset=, say) says what was wrong: queryInt in app/utils/route-params.server.ts.
   const badRequest = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { message?: unknown } | null)?.message : undefined;
   return (
     <SiteShell>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isAccessBlocked } from '@modules/identity/index.server';
 import { getVersionedReferenceData } from '@modules/catalogue/index.server';
-import { getDb } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 import { getAuth } from '~/utils/session.server';
 
 /**
@@ -17,10 +17,10 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context);
   if (!auth || isAccessBlocked(auth.user)) return json({ errorMsg: 'Sign in to load the catalogue.' }, 403);
-  const asked = params.version ?? '';
-  if (!/^\d{1,9}$/.test(asked)) return json({ errorMsg: 'The catalogue version must be a number.' }, 400);
+  const asked = boundedInt(params.version, 0, 999_999_999);
+  if (asked === undefined) return json({ errorMsg: 'The catalogue version must be a number.' }, 400);
   const { version, json: text } = await getVersionedReferenceData(getDb());
-  if (Number(asked) !== version) return new Response(null, { status: 302, headers: { Location: `/reference-data/${version}`, 'Cache-Control': 'no-store' } });
+  if (asked !== version) return new Response(null, { status: 302, headers: { Location: `/reference-data/${version}`, 'Cache-Control': 'no-store' } });
   const etag = `"reference-data-${version}"`;
   const cache = { ETag: etag, 'Cache-Control': 'private, max-age=31536000, immutable', Vary: 'Cookie' };
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: cache });

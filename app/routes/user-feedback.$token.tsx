@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useRef } from 'react';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 import { getFeedbackConfig, submitFeedback, type FeedbackSkill } from '@modules/social/index.server';
 import {
   ADDITIONAL_COMMENT,
@@ -15,6 +15,7 @@ import {
 import { HONEYPOT_FIELD } from '@modules/admin/constants';
 import { userFeedbackForm } from '~/utils/form-schemas.server';
 import { readFormData } from '~/utils/form.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { isFeatureOn } from '~/utils/features';
 import { feedbackVisitor } from '~/features/feedback/feedback-respondent.server';
 import { SiteShell, siteLinks } from '~/components/site-shell';
@@ -59,18 +60,14 @@ const isRefusal = (status: number) => status === 403 || status === 409;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isFeatureOn('feedback')) return expired();
   const visitor = await feedbackVisitor(request, context);
-  try {
-    const config = await getFeedbackConfig(getDb(), tokenOf(params), visitor.viewing);
-    return data<FormState>({ state: 'form', ...config }, { headers: visitor.headers });
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) return expired();
-    // 'Already answered' is a 200 on the page: after a plain POST the loader runs again for the same
-    // document, and the status of a thank-you page must not be a 409. The learner's own link stays a 403.
-    if (isDomainError(error) && isRefusal(error.status)) {
-      return data<Refused>({ state: 'refused', message: error.message }, { status: error.status === 409 ? 200 : error.status, headers: visitor.headers });
-    }
-    throw error;
-  }
+  const found = await attempt(() => getFeedbackConfig(getDb(), tokenOf(params), visitor.viewing));
+  if (found.ok) return data<FormState>({ state: 'form', ...found.value }, { headers: visitor.headers });
+  const { error } = found;
+  if (error.status === 404) return expired();
+  // 'Already answered' is a 200 on the page: after a plain POST the loader runs again for the same
+  // document, and the status of a thank-you page must not be a 409. The learner's own link stays a 403.
+  if (isRefusal(error.status)) return data<Refused>({ state: 'refused', message: error.message }, { status: error.status === 409 ? 200 : error.status, headers: visitor.headers });
+  throw error;
 }
 
 /** The answer: 2 skills done well, 2 to improve, an optional comment; checked again on the server. */
@@ -78,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isFeatureOn('feedback')) return expired();
   const submission = parseWithZod(await readFormData(request), { schema: userFeedbackForm });
   const raw = submission.payload as { good?: unknown; bad?: unknown; comment?: unknown };
-  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 12);
+  const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((x) => boundedInt(String(x)) ?? []).slice(0, 12);
   const chosen = { good: list(raw.good), bad: list(raw.bad), comment: typeof raw.comment === 'string' ? raw.comment.slice(0, MAX_FEEDBACK_COMMENT) : '' };
   const visitor = await feedbackVisitor(request, context);
   const refuse = (formError: string, status: number) => data<ActionData>({ state: 'form', formError, chosen }, { status, headers: visitor.headers });
@@ -88,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const v = submission.value;
   if (v.website?.trim()) return refuse('Sorry, we could not accept this form.', 400);
-  try {
+  const answered = await attempt(async () => {
     // The name first: a contact's link is used up by the answer.
     const { userName } = await getFeedbackConfig(getDb(), tokenOf(params), visitor.answering);
     await submitFeedback(
@@ -100,14 +97,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { clientIp: context.clientIp, respondent: visitor.answering },
     );
-    // 200 said out loud: the answer used up a contact's link, so the loader (run after this POST) answers 404.
-    return data<ActionData>({ state: 'submitted', userName }, { status: 200 });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) return expired();
-    if (isRefusal(error.status)) return data<ActionData>({ state: 'refused', message: error.message }, { status: error.status, headers: visitor.headers });
-    return refuse(error.message, error.status);
-  }
+    return userName;
+  });
+  // 200 said out loud: the answer used up a contact's link, so the loader (run after this POST) answers 404.
+  if (answered.ok) return data<ActionData>({ state: 'submitted', userName: answered.value }, { status: 200 });
+  const { error } = answered;
+  if (error.status === 404) return expired();
+  if (isRefusal(error.status)) return refusal<ActionData>(error, { state: 'refused', message: error.message }, { headers: visitor.headers });
+  return refuse(error.message, error.status);
 }
 
 function ExpiredPanel() {

@@ -7,7 +7,7 @@
  */
 export { forgotPasswordSchema, loginEmailSchema, loginSchema } from '@modules/identity/schemas';
 export { apiUnsubscribeSchema, getEnquiryFormSchema } from '@modules/admin/schemas';
-export { activityFeedbackForm, formId as activityIdSchema } from '@modules/activities/schemas';
+export { activityFeedbackForm } from '@modules/activities/schemas';
 export { actionedBody, postFormSchema } from '@modules/social/schemas';
 export { calendarAction, timelineFilter } from '@modules/journeys/schemas';
 export { passwordChangeSchema, profileDetailsSchema } from '@modules/identity/schemas';

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { appHomePath, policy, type CurrentUser, type PolicyUser, type TeamScope } from '@modules/identity/index.server';
+import { boundedInt } from '@modules/shared/index.server';
 import { requireUser } from './session.server';
 
 /**
@@ -24,12 +25,6 @@ export interface TeamAccess {
   team: { teamId: number; name: string; organisationId: number; isTeamAdmin: boolean };
 }
 
-export function parseTeamId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 ? n : null;
-}
-
 /**
  * Where an unknown team goes. Learner spec 2: the team home (and members, posts) go to the user's first
  * team; the insights and journeys pages go "home", the app home (decision 255), and so does a member
@@ -45,9 +40,9 @@ export async function requireTeamAccess(
   unknownTeamTo: UnknownTeamTo = 'first-team',
 ): Promise<TeamAccess> {
   const user = await requireUser(request, context);
-  const teamId = parseTeamId(teamIdParam);
+  const teamId = boundedInt(teamIdParam);
   const teams = await context.teams();
-  const team = teamId === null ? undefined : teams.find((t) => t.teamId === teamId);
+  const team = teamId === undefined ? undefined : teams.find((t) => t.teamId === teamId);
   if (!team) {
     if (unknownTeamTo === 'app-home') throw redirect(appHomePath(user));
     // The user's first team (the team list only when they have none).

@@ -6,13 +6,13 @@ import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, uploadFiles, type UploadKind } fr
 import { apiError } from './api.server';
 import { allowUpload, isTooLarge } from './body-limit.server';
 import { boundaryOf, parseMultipart, type MultipartPart } from './multipart.server';
+import { UNREADABLE_FORM as UNREADABLE } from './form.server';
 import { requireApiUser } from './session.server';
 
 /** What /api/file/* and the post editor accept in one request: its files and the form around them. */
 export const UPLOAD_LIMIT = MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 64 * 1024;
 /** A text field of a multipart form. */
 const MAX_TEXT_PART_BYTES = 64 * 1024;
-const UNREADABLE = 'The form could not be read. Please reload the page and try again.';
 
 const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
 
@@ -85,15 +85,19 @@ export async function readFormWithFiles(request: Request, context: AppLoadContex
   return { form, files: filesOf(parts).filter((f) => f.bytes.byteLength > 0) };
 }
 
-/** The /api/file/* routes: a signed-in user, POST multipart 'files', each checked by content. */
-export function uploadRoute(kind: UploadKind) {
+/**
+ * An /api route that takes files: a signed-in user POSTs the multipart field 'files' (the body within
+ * `maxBytes`); `handle` stores them and its answer is the JSON reply (or a Response of its own). A refusal
+ * is { errorMsg } with its status, anything else a logged 500.
+ */
+export function filesRoute<R>(opts: { maxBytes?: number; maxFiles: number; handle: (userId: number, files: { name: string; bytes: Uint8Array }[]) => Promise<R | Response> }) {
   const loader = async () => apiError(405, 'Use POST for this path.');
   const action = async ({ request, context }: ActionFunctionArgs) => {
     try {
       if (request.method !== 'POST') return apiError(405, 'Use POST for this path.');
       const auth = await requireApiUser(request, context);
-      const files = await readUploadedFiles(request, context);
-      return Response.json(await uploadFiles(getDb(), auth.user.userId, kind, files));
+      const answer = await opts.handle(auth.user.userId, await readUploadedFiles(request, context, opts.maxBytes));
+      return answer instanceof Response ? answer : Response.json(answer);
     } catch (error) {
       if (error instanceof Response) return error;
       if (isDomainError(error)) return apiError(error.status, error.message);
@@ -102,8 +106,12 @@ export function uploadRoute(kind: UploadKind) {
     }
   };
   // The multipart body, for the generated OpenAPI document (app/utils/openapi.server.ts).
-  return { loader, action: Object.assign(action, { multipartSchema: uploadBody(MAX_FILES_PER_UPLOAD), access: 'user' as const }) };
+  return { loader, action: Object.assign(action, { multipartSchema: uploadBody(opts.maxFiles), access: 'user' as const }) };
 }
+
+/** The /api/file/* routes: each file checked by its content and stored as the caller's. */
+export const uploadRoute = (kind: UploadKind) =>
+  filesRoute({ maxFiles: MAX_FILES_PER_UPLOAD, handle: (userId, files) => uploadFiles(getDb(), userId, kind, files) });
 
 /** What an /api/file/* request carries: up to `max` files in the multipart field 'files' (for the OpenAPI document). */
 export const uploadBody = (max: number) => z.object({ files: z.array(z.file()).min(1).max(max).describe('The files, each checked by its content') });

@@ -15,8 +15,6 @@ const id = (_label: string) =>
     .int(ID_MESSAGE)
     .min(1, ID_MESSAGE)
     .max(MAX_ID, ID_MESSAGE);
-/** A form or query id: digits only, bounded. */
-export const formId = z.coerce.number({ error: 'Must be a number' }).int().positive().max(MAX_ID);
 
 export const activityIdBody = z.object({ activityId: id('activityId') });
 export const myActivityIdBody = z.object({ myActivityId: id('myActivityId') });

@@ -31,7 +31,6 @@ export {
   savePresetPost,
   removePresetPost,
   DEFAULT_PRESET_ID,
-  PRESET_POST_MAX_FILES,
 } from './presets.server';
 export { submitPresetPost } from './preset-post-form.server';
 export { fillDefaultPresetIfEmpty } from './default-preset.server';

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
+import { boundedInt, DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
 import { addTeamUsers, createOrganisation, createTeam, updateOrganisation } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { LICENSE_FILTERS, type LicenseFilter } from './people-schemas';
@@ -61,12 +61,10 @@ export function searchDate(q: string): string | null {
   return Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) ? null : iso;
 }
 
-const asId = (q: string) => (/^\d{1,9}$/.test(q) ? Number(q) : null);
-
 /** Organisation id or name, or a team's id, name or created date (admin-console s.2). */
 function organisationSearch(q: string) {
   const pattern = `%${escapeLike(q)}%`;
-  const id = asId(q);
+  const id = boundedInt(q) ?? null;
   const day = searchDate(q);
   return (eb: ExpressionBuilder<Database, 'organisations'>) => {
     const teamMatch = eb.exists(
@@ -144,10 +142,10 @@ export async function listOrganisationsWithTeams(db: Db, query: OrganisationsQue
     db,
     page.rows.map((r) => r.organisationId),
   );
-  const orgMatched = (o: { organisationId: number; name: string }) => !query.q || o.name.toLowerCase().includes(query.q.toLowerCase()) || asId(query.q) === o.organisationId;
+  const orgMatched = (o: { organisationId: number; name: string }) => !query.q || o.name.toLowerCase().includes(query.q.toLowerCase()) || boundedInt(query.q) === o.organisationId;
   const day = query.q ? searchDate(query.q) : null;
   const teamMatched = (t: TeamRow) =>
-    t.name.toLowerCase().includes(query.q.toLowerCase()) || asId(query.q) === t.teamId || (day !== null && t.createdAt.toISOString().slice(0, 10) === day);
+    t.name.toLowerCase().includes(query.q.toLowerCase()) || boundedInt(query.q) === t.teamId || (day !== null && t.createdAt.toISOString().slice(0, 10) === day);
   const rows: OrganisationRow[] = page.rows.map(({ last_activity_sort: _sort, ...o }) => {
     const own = teams.filter((t) => t.organisationId === o.organisationId);
     return { ...o, teams: orgMatched(o) ? own : own.filter(teamMatched) };

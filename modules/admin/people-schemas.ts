@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, emailField, idNumber, idSchema, optionalString, requiredString } from '@modules/shared/validation';
+import { checkbox, emailField, idNumber, optionalString, requiredString } from '@modules/shared/validation';
 
 /**
  * The people screens' forms and /api/admin bodies (admin-console sections 5 and 7): users,
@@ -161,8 +161,6 @@ export const apiGetAllUsers = z.object({
 export const apiGetAllOrganisations = z.object({});
 
 export const recipientParam = z.string().trim().min(1).max(320);
-export const organisationIdParam = idSchema;
-export const userIdParam = idSchema;
 
 /** Erasing a person (issue 27 s.3): the confirmation form's choice for their posts and comments, and /api/admin/eraseUser. */
 export const ERASE_POSTS_MESSAGE = 'Choose what happens to their posts and comments';

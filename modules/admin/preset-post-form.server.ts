@@ -1,6 +1,6 @@
 import { isDomainError, type Db } from '@modules/shared/index.server';
-import { uploadFiles } from '@modules/social/index.server';
-import { PRESET_POST_EMPTY, PRESET_POST_MAX_FILES, getPresetById, savePresetPost, type PresetPost } from './presets.server';
+import { checkPostFileCount, uploadFiles } from '@modules/social/index.server';
+import { PRESET_POST_EMPTY, getPresetById, savePresetPost, type PresetPost } from './presets.server';
 
 /**
  * The preset editor's post form (POSTS tab) as one use case: which of the post's files stay, the
@@ -21,18 +21,17 @@ export type PresetPostOutcome =
   | { ok: false; reason: 'not_found'; status: number }
   | { ok: false; reason: 'files' | 'text'; status: number; message: string };
 
-export const PRESET_POST_TOO_MANY_FILES = `At most ${PRESET_POST_MAX_FILES} files per post.`;
-
 export async function submitPresetPost(db: Db, actorId: number, s: PresetPostSubmission): Promise<PresetPostOutcome> {
   const preset = await getPresetById(db, s.presetId);
   const existing = s.post.presetPostId ? preset.posts.find((x) => x.presetPostId === s.post.presetPostId) : null;
   if (s.post.presetPostId && !existing) return { ok: false, reason: 'not_found', status: 404 };
   // Ids the form names that are not this post's files are ignored.
   const kept = (existing?.postFiles ?? []).map((f) => f.file.fileId).filter((id) => s.shownFileIds.has(id) && !s.removedFileIds.has(id));
-  if (kept.length + s.newFiles.length > PRESET_POST_MAX_FILES) return { ok: false, reason: 'files', status: 400, message: PRESET_POST_TOO_MANY_FILES };
   if (!s.post.text.trim() && kept.length + s.newFiles.length === 0) return { ok: false, reason: 'text', status: 400, message: PRESET_POST_EMPTY };
   let uploaded: number[] = [];
   try {
+    // The social module's 10-file rule, checked before any upload is stored.
+    checkPostFileCount(kept.length + s.newFiles.length);
     if (s.newFiles.length) uploaded = (await uploadFiles(db, actorId, 'files', s.newFiles)).map((f) => f.fileId);
   } catch (err) {
     if (isDomainError(err)) return { ok: false, reason: 'files', status: err.status, message: err.message };

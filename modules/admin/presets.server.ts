@@ -3,6 +3,8 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DomainError, defineList, type Db } from '@modules/shared/index.server';
 import type { Database, Transaction } from '@modules/shared/db/database';
 import { idNumber } from '@modules/shared/validation';
+import { checkPostFileCount, MAX_POST_FILES } from '@modules/social/index.server';
+import { TOO_MANY_FILES } from '@modules/social/constants';
 import { ALWAYS_UNLOCKED, BREAK_JOURNEY_ID, MAX_SCHEDULE_LENGTH, toStoredTime } from '@modules/journeys/index.server';
 import { recordAudit } from './audit.server';
 
@@ -20,7 +22,6 @@ export const PRESET_POST_NOT_FOUND = 'Preset post not found.';
 export const PRESET_JOURNEY_TWICE = 'This journey is already in this preset.';
 export const PRESET_POST_EMPTY = 'A post needs text or a file.';
 export const PRESET_TIME_MESSAGE = 'Enter a time as HH:MM';
-export const PRESET_POST_MAX_FILES = 10;
 export const DEFAULT_PRESET_ID = 1;
 const MAX_PRESET_POST_TEXT = 10_000;
 const MAX_SCHEDULED_IN = 3650;
@@ -73,8 +74,8 @@ export const presetSchemas = {
       scheduledIn: z.number({ error: 'Enter when to post, in days' }).int().min(0, { error: 'Enter when to post, in days' }).max(MAX_SCHEDULED_IN),
       time: timeField,
       isLedaOfficial: z.boolean().optional().default(true),
-      postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(PRESET_POST_MAX_FILES).optional(),
-      fileIds: z.array(idNumber).max(PRESET_POST_MAX_FILES).optional(),
+      postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(MAX_POST_FILES, TOO_MANY_FILES).optional(),
+      fileIds: z.array(idNumber).max(MAX_POST_FILES, TOO_MANY_FILES).optional(),
     }),
   }),
   presetPostId: z.object({ presetPostId: idNumber }),
@@ -369,7 +370,7 @@ export async function savePresetPost(db: Db, actorId: number, input: z.infer<typ
       before = { ...existing, fileIds: files.map((f) => f.file_id) };
     }
     const fileIds = sent ?? before?.fileIds ?? [];
-    if (fileIds.length > PRESET_POST_MAX_FILES) throw new DomainError('invalid', `At most ${PRESET_POST_MAX_FILES} files.`);
+    checkPostFileCount(fileIds.length);
     if (!values.text && !fileIds.length) throw new DomainError('invalid', PRESET_POST_EMPTY);
     if (sent?.length) {
       const found = await trx.selectFrom('files').select('id').where('id', 'in', sent).execute();

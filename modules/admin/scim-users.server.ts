@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Db } from '@modules/shared/index.server';
+import { boundedInt, type Db } from '@modules/shared/index.server';
 import { createUser, endAllSessions, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { parsePatchPath, type FilterClause } from './scim-filter';
@@ -69,7 +69,8 @@ export function userResource(row: UserRow, baseUrl: string) {
 
 /** A SCIM id: Leda's user or team id as a string. */
 export function scimId(id: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+  // Strict: '01' is not the id '1' (a SCIM id is compared as a string).
+  return /^[1-9]/.test(id) ? (boundedInt(id) ?? null) : null;
 }
 
 const stateOf = (r: UserRow): UserState => ({

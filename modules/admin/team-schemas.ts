@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, emailField, idNumber, idSchema } from '@modules/shared/validation';
+import { checkbox, emailField, idNumber } from '@modules/shared/validation';
 
 /**
  * The team editor's forms and /api/admin bodies (admin-console sections 5 and 7): team name 1-250
@@ -50,4 +50,3 @@ export const apiUpdateTeam = z.preprocess(
   updateTeamFields,
 );
 
-export const teamIdParam = idSchema;

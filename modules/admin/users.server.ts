@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
+import { boundedInt, DomainError, defineList, listFilter, type Database, type Db } from '@modules/shared/index.server';
 import { createOrganisation, createUser, sendVerifyAccountEmail, updateUser } from '@modules/identity/index.server';
 import { recordAudit } from './audit.server';
 import { licenseWhere } from './organisations.server';
@@ -35,7 +35,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Prefix match on the indexed lower(...) expressions (text_pattern_ops), or the id. */
 function userSearch(q: string) {
   const prefix = `${escapeLike(q.toLowerCase())}%`;
-  const id = /^\d{1,9}$/.test(q) ? Number(q) : null;
+  const id = boundedInt(q) ?? null;
   return (eb: ExpressionBuilder<Database, 'users' | 'organisations'>) =>
     eb.or([
       eb(sql`lower(users.email)`, 'like', prefix),

@@ -3,7 +3,7 @@ import { blobUrl, defineList, DomainError, isBlobId, putUploadedBlob, type Db } 
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import { sanitizeArticleHtml } from './contents-html';
 import { clearPublicCountCache, listTags, URL_ID_MESSAGE, URL_ID_PATTERN, type ContentTag } from './contents.server';
-import { MAX_ID } from '@modules/shared/validation';
+import { idSchema, MAX_ID } from '@modules/shared/validation';
 
 /**
  * The admin console's content list and editor (admin-console s.2, s.3, s.5) and the admin /api
@@ -74,7 +74,7 @@ export const contentFormSchema = z.object({
   removeImage: z.boolean().optional(),
   isPublic: z.boolean().optional(),
   isFeatured: z.boolean().optional(),
-  tagIds: z.array(z.coerce.number().int().min(1).max(MAX_ID)).max(20, 'At most 20 tags').optional(),
+  tagIds: z.array(idSchema).max(20, 'At most 20 tags').optional(),
 });
 
 export interface AdminContent {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
+import { htmlToText } from '@modules/shared/html-text';
 
 /**
  * Article HTML: sanitised when it is written (saveContent) and again, defensively, when it is
@@ -39,12 +40,9 @@ export function sanitizeArticleHtml(html: string | null | undefined): string {
 
 export const WORDS_PER_MINUTE = 200;
 
-/** Words of the article's text: tags become spaces (so adjacent blocks do not merge), script and style vanish. */
+/** Words of the article's text (the one htmlToText: blocks do not merge, script and style vanish). */
 export function wordCount(html: string | null | undefined): number {
-  const text = sanitizeArticleHtml(html)
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z#0-9]+;/gi, '')
-    .trim();
+  const text = htmlToText(sanitizeArticleHtml(html), 'paragraph');
   return text ? text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length : 0;
 }
 

@@ -44,7 +44,6 @@ export { storyCard, storyState, isChapterWatched, firstUnwatchedChapter, byOrdin
 export {
   contentAdminInputSchema,
   contentFormSchema,
-  URL_ID_TAKEN,
   saveContentBody,
   getContentForAdmin,
   saveContentAsAdmin,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@modules/shared/db/database';
+import { htmlToText } from '@modules/shared/html-text';
 import type { VideosFile } from './content-files-schemas';
 import { webmDurationSeconds } from './webm-duration';
 
@@ -46,19 +47,6 @@ export interface VideoMedia {
   text: string;
 }
 
-const plain = (html: string | null | undefined) =>
-  (html ?? '')
-    .replace(/<(br|\/p|\/li|\/h\d|\/blockquote)\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** One video with what its poster and captions need; undefined when there is no such video. */
 export async function getVideoMedia(db: Db, videoId: number): Promise<VideoMedia | undefined> {
   const video = await db.selectFrom('videos').select(['id', 'name', 'duration_seconds']).where('id', '=', videoId).executeTakeFirst();
@@ -71,7 +59,7 @@ export async function getVideoMedia(db: Db, videoId: number): Promise<VideoMedia
     .orderBy('stories.id')
     .orderBy('chapters.ordinal')
     .executeTakeFirst();
-  const text = [plain(chapter?.overview), plain(chapter?.htmlContent)].filter(Boolean).join(' ') || video.name;
+  const text = [htmlToText(chapter?.overview, 'paragraph'), htmlToText(chapter?.htmlContent, 'paragraph')].filter(Boolean).join(' ') || video.name;
   return {
     videoId: video.id,
     name: video.name,

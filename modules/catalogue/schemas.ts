@@ -83,16 +83,14 @@ const idOrUrlIdField = z.union([
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too long'),
 ]);
 /** A numeric id (number or digits). */
-export const numericIdField = idSchema;
-
 export const apiSkillSchema = z.object({ skillId: idOrUrlIdField });
 export const apiStorySchema = z.object({ storyId: idOrUrlIdField });
 export const apiGameSchema = z.object({ gameId: idOrUrlIdField });
-export const apiGameCompletedSchema = z.object({ gameId: numericIdField });
+export const apiGameCompletedSchema = z.object({ gameId: idSchema });
 export const apiAssessmentSchema = z.object({ assessmentId: idOrUrlIdField });
-export const apiAssessmentCompletedSchema = z.object({ assessmentId: numericIdField });
+export const apiAssessmentCompletedSchema = z.object({ assessmentId: idSchema });
 export const apiContentSchema = z.object({ contentId: idOrUrlIdField });
-export const apiContentCompletedSchema = z.object({ contentId: numericIdField });
-export const apiVideoCompletedSchema = z.object({ videoId: numericIdField });
+export const apiContentCompletedSchema = z.object({ contentId: idSchema });
+export const apiVideoCompletedSchema = z.object({ videoId: idSchema });
 
 export { ARTICLE_TAGS } from './constants';

@@ -59,7 +59,7 @@ export {
   findTeamByName,
 } from './directory.server';
 export { listTeamCards, teamCardsOfUser, toTeamCards } from './team-cards.server';
-export { getUserProfile, saveUserDetails, changePassword, isUserIdShape } from './profile.server';
+export { getUserProfile, saveUserDetails, changePassword } from './profile.server';
 export {
   uploadProfilePhoto,
   removeProfilePhoto,

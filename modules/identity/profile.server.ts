@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { boundedInt, DomainError, type Db } from '@modules/shared/index.server';
+import { DomainError, type Db } from '@modules/shared/index.server';
 import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
 import { verifyPassword } from './passwords.server';
 import { setUserPassword } from './auth.server';
@@ -37,9 +37,6 @@ export interface UserProfile {
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-
-/** Whether this sequence of characters can be a user id at all (route params); else not found. */
-export const isUserIdShape = (v: string | undefined): v is string => boundedInt(v) !== undefined && /^[1-9]/.test(v ?? '');
 
 /**
  * The profile if the viewer may see it (canViewProfile): one query, the user with their

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@modules/shared/db/database';
 import { DomainError } from '@modules/shared/errors';
 import { announce } from '@modules/shared/events.server';
@@ -8,6 +8,7 @@ import { rateLimiter, tryConsume } from '@modules/shared/rate-limit.server';
 import { addTeamUser, createUser } from './directory.server';
 import { appHomePath, getCurrentUser, isAccessBlocked } from './permissions.server';
 import { startSession } from './sessions.server';
+import { hashToken, mintToken } from './tokens.server';
 import { emailDomainOf, ssoConnection, ssoConnectionForEmail, type SsoConnection } from './sso-settings.server';
 import type { SsoProtocol } from './constants';
 import { oidcAuthorizationUrl, oidcExchange, randomOidcValues, type AssertedPerson } from './sso-oidc.server';
@@ -41,7 +42,6 @@ export const SSO_FAILED = 'This sign-in could not be completed. Please start aga
 export const SSO_OUTSIDE_DOMAINS = 'Your company account’s email is not one of your organisation’s email domains in Leda. Please ask your IT team.';
 export const SSO_OTHER_ORGANISATION = 'This email address belongs to another organisation in Leda. Please ask your administrator.';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const publicUrl = () => loadEnv().PUBLIC_URL;
 export const ssoCallbackUrl = () => `${publicUrl()}/auth/sso/callback`;
 
@@ -71,7 +71,7 @@ async function pruneExpired(db: Db) {
 async function firstUse(db: Db, kind: 'saml-assertion' | 'oidc-code', value: string, until: Date) {
   const row = await db
     .insertInto('sso_replays')
-    .values({ kind, value_hash: sha256(value), expires_at: until })
+    .values({ kind, value_hash: hashToken(value), expires_at: until })
     .onConflict((oc) => oc.columns(['kind', 'value_hash']).doNothing())
     .returning('value_hash')
     .executeTakeFirst();
@@ -94,17 +94,17 @@ export async function startSso(db: Db, input: { email: string; thenTo: string | 
   if (conn.protocol === 'oidc') {
     const { state, nonce, codeVerifier } = randomOidcValues();
     const redirectUrl = await oidcAuthorizationUrl(conn, { redirectUri: ssoCallbackUrl(), state, nonce, codeVerifier, loginHint: base.email_hint });
-    await db.insertInto('sso_states').values({ ...base, state_hash: sha256(state), nonce, code_verifier: codeVerifier }).execute();
+    await db.insertInto('sso_states').values({ ...base, state_hash: hashToken(state), nonce, code_verifier: codeVerifier }).execute();
     return { redirectUrl, setCookie: stateCookie(state, STATE_TTL_MS / 1000) };
   }
-  const state = randomBytes(32).toString('base64url');
+  const { token: state, tokenHash } = mintToken();
   const { requestId, url } = await samlLoginRedirect(conn, { publicUrl: publicUrl(), relayState: state });
-  await db.insertInto('sso_states').values({ ...base, state_hash: sha256(state), request_id: requestId }).execute();
+  await db.insertInto('sso_states').values({ ...base, state_hash: tokenHash, request_id: requestId }).execute();
   return { redirectUrl: url, setCookie: stateCookie(state, STATE_TTL_MS / 1000) };
 }
 
 async function stateRow(db: Db, state: string) {
-  return db.selectFrom('sso_states').selectAll().where('state_hash', '=', sha256(state)).where('expires_at', '>', new Date()).where('used_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('sso_states').selectAll().where('state_hash', '=', hashToken(state)).where('expires_at', '>', new Date()).where('used_at', 'is', null).executeTakeFirst();
 }
 
 /** Uses the state up (once: a second callback with it finds nothing). */
@@ -112,7 +112,7 @@ async function spendState(db: Db, state: string) {
   const row = await db
     .updateTable('sso_states')
     .set({ used_at: new Date() })
-    .where('state_hash', '=', sha256(state))
+    .where('state_hash', '=', hashToken(state))
     .where('expires_at', '>', new Date())
     .where('used_at', 'is', null)
     .returningAll()

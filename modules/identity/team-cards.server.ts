@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '@modules/shared/db/database';
 import { prepared } from '@modules/shared/db/prepared.server';
+import { htmlToText } from '@modules/shared/html-text';
 
 /** A card on the team list: the team, its description as plain text, and how many members it has. */
 export interface TeamCard {
@@ -9,23 +10,6 @@ export interface TeamCard {
   description: string | null;
   memberCount: number;
   isTeamAdmin: boolean;
-}
-
-/** Sanitised HTML to one plain-text paragraph (tags dropped, the common entities decoded, spaces collapsed). */
-export function htmlToPlainText(html: string | null): string | null {
-  if (!html) return null;
-  const text = html
-    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text || null;
 }
 
 /** The user's enabled teams (by name, as the team list and the navigation order them), one query. */
@@ -40,7 +24,7 @@ export function toTeamCards(rows: readonly TeamCardRow[] | null): TeamCard[] {
   return (rows ?? []).map((r) => ({
     teamId: r.teamId,
     name: r.name,
-    description: htmlToPlainText(r.description),
+    description: htmlToText(r.description, 'paragraph') || null,
     memberCount: Number(r.memberCount ?? 0),
     isTeamAdmin: r.isTeamAdmin,
   }));

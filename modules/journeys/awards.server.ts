@@ -2,6 +2,7 @@ import { DomainError, type Db } from '@modules/shared/index.server';
 import type { PolicyUser } from '@modules/identity/index.server';
 import { listMyActivities, loadMyActivities } from '@modules/activities/index.server';
 import { getJourneyForUser } from './journeys.server';
+import { htmlToText } from '@modules/shared/html-text';
 import { readableDate, summaryWithoutStepList } from './rules';
 import { renderSummaryPdf } from './summary-pdf.server';
 
@@ -63,18 +64,6 @@ export function journeyBadgeSvg(journey: { journeyId: number; name: string }): s
   ].join('');
 }
 
-const htmlToText = (html: string) =>
-  html
-    .replace(/<\/(p|li|h\d|div)>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 
 export interface SummaryPdfOptions {
   /**

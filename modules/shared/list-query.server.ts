@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { MAX_ID } from './validation';
+import { idSchema } from './validation';
 
 /**
  * One way for the admin console's lists (decision 133): filters, sort, search and page live in the
@@ -114,7 +114,7 @@ export function defineList<Sort extends string, F extends z.ZodRawShape = Record
 
 /** Filter schemas for URL parameters (strings in, typed values out). */
 export const listFilter = {
-  id: () => z.coerce.number().int().min(1).max(MAX_ID),
+  id: () => idSchema,
   boolean: () => z.enum(['true', 'false']).transform((v) => v === 'true'),
   oneOf: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
 };

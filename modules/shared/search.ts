@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { htmlToText } from './html-text';
 
 /**
  * Learner search (issue 25, decision 271): each module searches its own tables' stored `search`
@@ -27,7 +28,7 @@ export const tsMatch = (table: string, q: string) => sql<boolean>`${sql.ref(`${t
 
 /** A summary line: the overview without markup, cut at a word near 160 characters. */
 export function searchSummary(text: string): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = htmlToText(text, 'paragraph');
   if (plain.length <= 160) return plain;
   const cut = plain.slice(0, 160);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 120)).trimEnd()}…`;

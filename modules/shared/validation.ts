@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_ID } from './bounded-int';
+
+export { MAX_ID, boundedInt } from './bounded-int';
 
 /**
  * Field builders shared by every form and /api body (browser-safe: no server imports).
@@ -58,8 +61,6 @@ export const checkbox = z
   .optional()
   .transform((v) => v === true || v === 'on' || v === 'true');
 
-/** The largest id an int4 (serial) column holds: every id in every schema is bounded by it. */
-export const MAX_ID = 2_147_483_647;
 export const ID_MESSAGE = 'Must be an id';
 
 /** A numeric id in a JSON body: a whole number 1..2147483647 (beyond it the database would throw, a 500). */
@@ -70,18 +71,3 @@ export const idNumber = z.number({ error: 'Required' }).int(ID_MESSAGE).min(1, I
  * idNumber inside a union) for every field that names a row by its integer id.
  */
 export const idSchema = z.coerce.number({ error: 'Required' }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
-
-/** @deprecated the same as idSchema (kept for existing imports). */
-export const intId = idSchema;
-
-/**
- * The one bounded-int parser for ids, offsets, pages and limits read from a URL (path params and
- * query values): digits only, min..max (default 1..MAX_ID). '1.5', '-1', '1e3', '1e400',
- * '99999999999999999999', ' 1' and '%FF' are not whole numbers in range: undefined, never a number
- * the database would refuse (a 500).
- */
-export function boundedInt(raw: string | null | undefined, min = 1, max = MAX_ID): number | undefined {
-  if (raw == null || !/^\d{1,16}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n >= min && n <= max ? n : undefined;
-}

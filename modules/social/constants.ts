@@ -28,3 +28,7 @@ export const FEEDBACK_SKILLS_MESSAGE = 'Sorry, you need to choose 2 skills in bo
 export const FEEDBACK_SAME_SKILL_MESSAGE = 'Choose different skills for "does well" and "could improve".';
 export const FEEDBACK_THANKS = 'Thank you for your feedback!';
 export const CONTACT_EMAIL_MESSAGE = 'Enter a valid email address.';
+
+/** The one file rule of a post, in the feed and in a preset alike (learner-app s.7: max 10 files per post). */
+export const MAX_POST_FILES = 10;
+export const TOO_MANY_FILES = `A post may have at most ${MAX_POST_FILES} files.`;

@@ -45,7 +45,8 @@ export {
 } from './posts.server';
 export { listTeamUsers, teamAvatars } from './team-users.server';
 export { listNewestTeamPosts } from './home-posts.server';
-export { MAX_POST_FILES, TOO_MANY_FILES, listPostFileIds, postFileBlobAccess, pruneUnattachedFiles } from './post-files.server';
+export { checkPostFileCount, checkPostFilesBeforeUpload, postFileBlobAccess, pruneUnattachedFiles } from './post-files.server';
+export { MAX_POST_FILES } from './constants';
 export { setPostLiked, setPostPinned, commentPost, deletePostComment, restorePostComment, purgeDeletedComments } from './post-reactions.server';
 export { jobScheduler, publishDuePosts } from './publishing.server';
 export { uploadFiles, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, type UploadKind } from './files.server';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sanitizeHtml from 'sanitize-html';
+import { htmlToText } from '@modules/shared/html-text';
 import type { Db } from '@modules/shared/db/database';
 import { safeFetch, type SafeFetchOptions } from '@modules/shared/safe-fetch.server';
 import { isDomainError } from '@modules/shared/errors';
@@ -17,18 +17,10 @@ export interface LinkPreview {
 const FRESH_MS = 24 * 3600_000;
 const FAILED_FRESH_MS = 3600_000;
 
-/** Plain text only: tags dropped, entities decoded by the parser, control characters removed, bounded. */
+/** Plain text only (the one htmlToText, one paragraph), control characters removed, bounded. */
 export function cleanText(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null;
-  const text = sanitizeHtml(value, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlToText(value.replace(/[\u0000-\u001f\u007f]+/g, ' '), 'paragraph');
   return text ? text.slice(0, max) : null;
 }
 

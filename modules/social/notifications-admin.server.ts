@@ -36,7 +36,6 @@ const text = {
 };
 
 export const notificationSchemas = {
-  id: idSchema,
   edit: z.object(text),
   send: z
     .object({

@@ -3,14 +3,30 @@ import { DomainError } from '@modules/shared/errors';
 import { policy, type PolicyUser } from '@modules/identity/index.server';
 import { scopeOf } from './post-rows.server';
 
-export const MAX_POST_FILES = 10;
-export const TOO_MANY_FILES = `A post may have at most ${MAX_POST_FILES} files.`;
+import { MAX_POST_FILES, TOO_MANY_FILES } from './constants';
+
 export const FILE_NOT_AVAILABLE = 'A file is not available.';
 
 /** The files of a post, in their order. */
 export async function listPostFileIds(db: Db, postId: number): Promise<number[]> {
   const rows = await db.selectFrom('post_files').select('file_id').where('post_id', '=', postId).orderBy('ordinal').orderBy('id').execute();
   return rows.map((r) => r.file_id);
+}
+
+/** The 10-file rule of a post (a feed post or a preset's post): a DomainError past it. */
+export function checkPostFileCount(count: number): void {
+  if (count > MAX_POST_FILES) throw new DomainError('invalid', TOO_MANY_FILES);
+}
+
+/**
+ * The editor's check before it stores new uploads: the post's files after this save (its own, those the
+ * form names, less those removed, plus `newCount` uploads) keep the 10-file rule.
+ */
+export async function checkPostFilesBeforeUpload(db: Db, postId: number | null, change: { fileIds: number[]; removeFileIds: number[] }, newCount: number) {
+  if (!newCount) return;
+  const removed = new Set(change.removeFileIds);
+  const kept = new Set([...(postId ? await listPostFileIds(db, postId) : []), ...change.fileIds].filter((id) => !removed.has(id)));
+  checkPostFileCount(kept.size + newCount);
 }
 
 /** How a save changes a post's files (decision 189). */
@@ -31,7 +47,7 @@ export async function resolvePostFiles(db: Db, user: PolicyUser, postId: number 
   const base = change.fileIds ?? (postId ? await listPostFileIds(db, postId) : []);
   const removed = new Set(change.removeFileIds ?? []);
   const fileIds = [...new Set([...base, ...(change.addFileIds ?? [])])].filter((id) => !removed.has(id));
-  if (fileIds.length > MAX_POST_FILES) throw new DomainError('invalid', TOO_MANY_FILES);
+  checkPostFileCount(fileIds.length);
   if (fileIds.length) {
     let q = db.selectFrom('files').select('files.id').where('files.id', 'in', fileIds);
     q = postId

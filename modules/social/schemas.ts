@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { checkbox, idNumber, idSchema } from '@modules/shared/validation';
+import { MAX_POST_FILES, TOO_MANY_FILES } from './constants';
 
 /** zod schemas of the social module (learner-app s.5, s.7): /api bodies and the post forms (browser-safe). */
 const MAX_POST_TEXT = 10000;
 const MAX_URL = 10000;
-const MAX_FILES = 10;
 const FEED_PAGE = 10;
 
 /** The URL field: max 10000 ('URL is too long'); if non-empty a valid http(s) URL ('URL is invalid'). */
@@ -44,8 +44,8 @@ export const savePostBody = z.object({
     isLedaOfficial: z.boolean().optional(),
     scheduledAt: z.iso.datetime({ offset: true, error: 'scheduledAt must be a date and time' }).nullish(),
     url: urlField.nullish(),
-    postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(MAX_FILES, `At most ${MAX_FILES} files.`).optional(),
-    fileIds: z.array(idNumber).max(MAX_FILES, `At most ${MAX_FILES} files.`).optional(),
+    postFiles: z.array(z.object({ file: z.object({ fileId: idNumber }) })).max(MAX_POST_FILES, TOO_MANY_FILES).optional(),
+    fileIds: z.array(idNumber).max(MAX_POST_FILES, TOO_MANY_FILES).optional(),
   }),
 });
 
@@ -59,9 +59,9 @@ export const postFormSchema = z.object({
   scheduledAt: z.string().max(40).optional(),
   url: urlField,
   /** Files to add (already uploaded by this user). An edit keeps the post's files unless removed. */
-  fileIds: z.array(idSchema).max(MAX_FILES, `At most ${MAX_FILES} files.`).optional().default([]),
+  fileIds: z.array(idSchema).max(MAX_POST_FILES, TOO_MANY_FILES).optional().default([]),
   /** The editor's Remove per existing attachment. */
-  removeFileIds: z.array(idSchema).max(MAX_FILES).optional().default([]),
+  removeFileIds: z.array(idSchema).max(MAX_POST_FILES).optional().default([]),
 });
 
 /** The small post actions as plain forms. */

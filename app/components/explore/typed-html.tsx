@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Html, htmlToText } from './html';
+import { htmlToText } from '@modules/shared/constants';
+import { Html } from './html';
 import { useHydrated } from './hydrated';
 
 export const TYPE_MS_PER_CHARACTER = 20;

@@ -2,14 +2,13 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
+// learner-app s.9: at most 10 attachments on a post, the kept ones and the new ones together.
+import { MAX_POST_FILES, TOO_MANY_FILES } from '@modules/social/constants';
 
 export interface AudienceOption {
   value: string;
   label: string;
 }
-
-/** learner-app s.9: at most 10 attachments on a post, the kept ones and the new ones together. */
-const MAX_FILES = 10;
 
 export interface EditorFile {
   fileId: number;
@@ -98,9 +97,9 @@ export function PostEditor({
   const [removed, setRemoved] = useState<number[]>([]);
   const [newCount, setNewCount] = useState(0);
   const kept = existing.length - removed.length;
-  const canAttach = kept < MAX_FILES;
+  const canAttach = kept < MAX_POST_FILES;
   const fileCount = kept + (canAttach ? newCount : 0);
-  const tooMany = fileCount > MAX_FILES;
+  const tooMany = fileCount > MAX_POST_FILES;
   // The file input leaves the page at 10 kept files, and its choice with it.
   useEffect(() => {
     if (!canAttach) {
@@ -254,7 +253,7 @@ export function PostEditor({
         {canAttach ? (
           <div className="post-editor-row">
             <label htmlFor="post-files">
-              Photos (.png, .jpg, .jpeg) and documents (.pdf), up to {MAX_FILES}
+              Photos (.png, .jpg, .jpeg) and documents (.pdf), up to {MAX_POST_FILES}
               {existing.length ? ` in all (${kept} kept)` : ''}
             </label>
             <input
@@ -282,7 +281,7 @@ export function PostEditor({
         ) : null}
         {tooMany ? (
           <p className="field-errors" role="alert">
-            A post may have at most {MAX_FILES} files.
+            {TOO_MANY_FILES}
           </p>
         ) : null}
         <button type="submit" className="button" disabled={busy || (hydrated && (empty || tooMany || pastError))} aria-busy={busy || undefined}>

@@ -3,10 +3,10 @@ import { data, redirect } from '@remix-run/node';
 import { z } from 'zod';
 import { addMyActivity, deleteMyActivity, getMyActivity, listMyActivities, saveAndCompleteTask, saveTaskAnswers, type FieldInput, type MyActivityTask } from '@modules/activities/index.server';
 import { FieldType, MAX_UPLOAD_BYTES } from '@modules/activities/constants';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb, idSchema } from '@modules/shared/index.server';
 import { journeysOfSteps } from '@modules/journeys/index.server';
-import { formId as idSchema } from '@modules/activities/schemas';
 import { readFormData } from '../../utils/form.server';
+import { orRefusal } from '../../utils/domain-error.server';
 import { allowUpload } from '../../utils/body-limit.server';
 
 /**
@@ -127,16 +127,16 @@ function postedValues(form: FormData): Record<string, string[]> {
   return out;
 }
 
-function failure(status: number, myActivityTaskId: number | null, message: string, posted: Record<string, string[]> | null) {
-  return data({ error: { myActivityTaskId, message, posted } satisfies TaskFormError }, { status });
-}
+const failureBody = (myActivityTaskId: number | null, message: string, posted: Record<string, string[]> | null) => ({ error: { myActivityTaskId, message, posted } satisfies TaskFormError });
+const failure = (status: number, myActivityTaskId: number | null, message: string, posted: Record<string, string[]> | null) => data(failureBody(myActivityTaskId, message, posted), { status });
 
 /**
  * Runs one My Activities intent for the user. Success redirects (post/redirect/get), except autosave,
  * which answers { saved } for the fetcher. A domain failure is the status and message of its error.
  */
 export async function runActivityIntent(userId: number, form: FormData, intent: ActivityIntent, from: string) {
-  try {
+  const taskId = 'myActivityTaskId' in intent ? intent.myActivityTaskId : null;
+  return orRefusal(async () => {
     if (intent.intent === 'add') {
       const my = await addMyActivity(getDb(), userId, { activityId: intent.activityId });
       return redirect(`${ACTIVITIES_PATH}?myActivityId=${my.myActivityId}`);
@@ -167,13 +167,7 @@ export async function runActivityIntent(userId: number, form: FormData, intent: 
     if (done.completedJourneyId != null) return redirect(`/app/journey/${done.completedJourneyId}/step/end?completed=1`);
     if (done.activityCompleted) return redirect(`${COMPLETED_PATH}?myActivityId=${my.myActivityId}&completed=1`);
     return redirect(`${ACTIVITIES_PATH}?myActivityId=${my.myActivityId}`);
-  } catch (e) {
-    if (isDomainError(e)) {
-      const taskId = 'myActivityTaskId' in intent ? intent.myActivityTaskId : null;
-      return failure(e.status, taskId, e.message, postedValues(form));
-    }
-    throw e;
-  }
+  }, (e) => failureBody(taskId, e.message, postedValues(form)));
 }
 
 /** learner-app s.9: the ribbon of a my activity whose journey is unknown. */

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { DEFAULT_PRESET_ID, DEFAULT_TIME_ZONE, createTeamWithPreset, getAllPresets, peopleSchemas, quickJoinOrganisation, quickJoinTeam } from '@modules/admin/index.server';
 import type { PolicyUser } from '@modules/identity/index.server';
 import { jobScheduler } from '@modules/social/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb, idSchema } from '@modules/shared/index.server';
 import { todayDay } from '@modules/journeys/index.server';
 import { zodMessage } from '~/utils/api.server';
 import { readFormData } from '~/utils/form.server';
+import { orRefusal } from '~/utils/domain-error.server';
 
 /**
  * The people screens' small POSTs, shared by the organisation and team list and the organisation
@@ -14,9 +15,9 @@ import { readFormData } from '~/utils/form.server';
  * in the new window the form opened). A failure answers 400/404 with { errorMsg } for the page.
  */
 const intents = z.discriminatedUnion('intent', [
-  peopleSchemas.createTeamFormSchema.extend({ intent: z.literal('createTeam'), organisationId: peopleSchemas.organisationIdParam, timeZone: z.string().max(64).optional() }),
-  z.object({ intent: z.literal('quickJoinOrganisation'), organisationId: peopleSchemas.organisationIdParam, teamId: peopleSchemas.organisationIdParam.optional() }),
-  z.object({ intent: z.literal('quickJoinTeam'), teamId: peopleSchemas.organisationIdParam }),
+  peopleSchemas.createTeamFormSchema.extend({ intent: z.literal('createTeam'), organisationId: idSchema, timeZone: z.string().max(64).optional() }),
+  z.object({ intent: z.literal('quickJoinOrganisation'), organisationId: idSchema, teamId: idSchema.optional() }),
+  z.object({ intent: z.literal('quickJoinTeam'), teamId: idSchema }),
 ]);
 
 export async function runPeopleIntent(request: Request, admin: PolicyUser) {
@@ -25,7 +26,7 @@ export async function runPeopleIntent(request: Request, admin: PolicyUser) {
   const parsed = intents.safeParse(fields);
   if (!parsed.success) return data({ errorMsg: zodMessage(parsed.error).replace(/^(teamName|presetId|startDate): /, '') }, { status: 400 });
   const db = getDb();
-  try {
+  return orRefusal(async () => {
     const body = parsed.data;
     switch (body.intent) {
       case 'createTeam': {
@@ -46,10 +47,7 @@ export async function runPeopleIntent(request: Request, admin: PolicyUser) {
         throw redirect(`/app/team/${joined.teamId}`, { status: 303 });
       }
     }
-  } catch (error) {
-    if (isDomainError(error)) return data({ errorMsg: error.message }, { status: error.status });
-    throw error;
-  }
+  }, (error) => ({ errorMsg: error.message }));
 }
 
 /** What the 'Create Team' form offers: the presets (preset 1 chosen) and today as the start date. */

@@ -1,7 +1,8 @@
 import { data, redirect } from '@remix-run/node';
 import { createScimToken, getScimSettings, listScimTokens, revokeScimToken, saveScimSettings, scimAdminGroupName } from '@modules/admin/index.server';
 import type { CurrentUser } from '@modules/identity/index.server';
-import { getDb, idSchema, isDomainError } from '@modules/shared/index.server';
+import { getDb, idSchema } from '@modules/shared/index.server';
+import { orRefusal } from '../../utils/domain-error.server';
 import { withFlash } from './people.server';
 
 /** The organisation editor's SCIM section: what it shows, and its three forms (create, revoke, settings). */
@@ -15,7 +16,7 @@ export async function runScimIntent(form: FormData, admin: CurrentUser, organisa
   const intent = form.get('scimIntent');
   const path = `/admin/organisation-editor/${organisationId}`;
   const db = getDb();
-  try {
+  return orRefusal(async () => {
     if (intent === 'create') {
       // Answered in the action's data, not a redirect: the token is on this one page and nowhere else.
       const { token } = await createScimToken(db, admin.userId, { organisationId });
@@ -33,9 +34,6 @@ export async function runScimIntent(form: FormData, admin: CurrentUser, organisa
       await saveScimSettings(db, admin.userId, { organisationId, adminGroupName: name.data || null });
       throw redirect(withFlash(path, 'scimSettings'), { status: 303 });
     }
-  } catch (error) {
-    if (isDomainError(error)) return data({ scimIntent: String(intent), scimError: error.message }, { status: error.status });
-    throw error;
-  }
-  return data({ scimIntent: 'unknown', scimError: 'Something went wrong. Please try again.' }, { status: 400 });
+    return data({ scimIntent: 'unknown', scimError: 'Something went wrong. Please try again.' }, { status: 400 });
+  }, (error) => ({ scimIntent: String(intent), scimError: error.message }));
 }

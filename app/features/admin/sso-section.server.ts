@@ -1,7 +1,8 @@
 import { data, redirect } from '@remix-run/node';
 import { getOrganisationSso, removeOrganisationSso, saveOrganisationSso, saveOrganisationSsoBody } from '@modules/admin/index.server';
 import type { CurrentUser } from '@modules/identity/index.server';
-import { getDb, isDomainError, loadEnv } from '@modules/shared/index.server';
+import { boundedInt, getDb, loadEnv } from '@modules/shared/index.server';
+import { orRefusal } from '../../utils/domain-error.server';
 import { withFlash } from './people.server';
 
 /** The organisation editor's "Sign-in" section (decision 290): what it shows (never the secret) and its two forms. */
@@ -20,7 +21,7 @@ export async function runSsoIntent(form: FormData, admin: CurrentUser, organisat
   const intent = form.get('ssoIntent');
   const path = `/admin/organisation-editor/${organisationId}`;
   const db = getDb();
-  try {
+  return orRefusal(async () => {
     if (intent === 'remove') {
       await removeOrganisationSso(db, admin.userId, organisationId);
       throw redirect(withFlash(path, 'ssoRemoved'), { status: 303 });
@@ -37,7 +38,7 @@ export async function runSsoIntent(form: FormData, admin: CurrentUser, organisat
         metadataXml: text(form, 'metadataXml'),
         emailDomains: (text(form, 'emailDomains') ?? '').split(/[\s,;]+/).filter(Boolean),
         ssoRequired: form.get('ssoRequired') === 'on',
-        defaultTeamId: team && /^\d{1,9}$/.test(team) ? Number(team) : null,
+        defaultTeamId: boundedInt(team) ?? null,
       });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
@@ -47,9 +48,6 @@ export async function runSsoIntent(form: FormData, admin: CurrentUser, organisat
       await saveOrganisationSso(db, admin.userId, parsed.data);
       throw redirect(withFlash(path, 'ssoSaved'), { status: 303 });
     }
-  } catch (error) {
-    if (isDomainError(error)) return data({ ssoIntent: String(intent), ssoError: error.message }, { status: error.status });
-    throw error;
-  }
-  return data({ ssoIntent: 'unknown', ssoError: 'Something went wrong. Please try again.' }, { status: 400 });
+    return data({ ssoIntent: 'unknown', ssoError: 'Something went wrong. Please try again.' }, { status: 400 });
+  }, (error) => ({ ssoIntent: String(intent), ssoError: error.message }));
 }

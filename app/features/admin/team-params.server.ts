@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { getDb } from '@modules/shared/index.server';
-import { findTeamForEditor, teamSchemas } from '@modules/admin/index.server';
+import { findTeamForEditor } from '@modules/admin/index.server';
+import { idParam } from '~/utils/route-params.server';
 
 /** The team editor's team from the URL; anything that is not a team's id is a 404 (the admin layout's panel). */
 export async function teamFromParams(params: LoaderFunctionArgs['params']) {
-  const raw = params.teamId ?? '';
-  const parsed = teamSchemas.teamIdParam.safeParse(raw);
-  const team = parsed.success && /^\d{1,10}$/.test(raw) ? await findTeamForEditor(getDb(), parsed.data) : null;
+  const team = await findTeamForEditor(getDb(), idParam(params, 'teamId'));
   if (!team) throw data(null, { status: 404 });
   return team;
 }

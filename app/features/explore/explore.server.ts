@@ -1,9 +1,9 @@
 import { data, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { FeedbackType, submitSystemFeedback, type UserProgress } from '@modules/catalogue/index.server';
-import { numericIdField } from '@modules/catalogue/schemas';
 import type { CurrentUser } from '@modules/identity/index.server';
-import { DomainError, getDb } from '@modules/shared/index.server';
+import { getDb, idSchema } from '@modules/shared/index.server';
+import { attempt } from '~/utils/domain-error.server';
 import { getActivityNames } from '@modules/activities/index.server';
 
 /**
@@ -24,10 +24,10 @@ export const skillIntent = z.discriminatedUnion('intent', [thumbsIntent, interes
 /** A story chapter: thumbs, or the chapter video watched to the end ('Mark as watched' without JavaScript). */
 export const chapterIntent = z.discriminatedUnion('intent', [
   thumbsIntent,
-  z.object({ intent: z.literal('completeVideo'), videoId: numericIdField }),
+  z.object({ intent: z.literal('completeVideo'), videoId: idSchema }),
 ]);
 
-const positiveId = numericIdField;
+const positiveId = idSchema;
 /** A dialogue game's clicks: each names the stage it was clicked on, so a stale click changes nothing. */
 export const gameIntent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('start') }),
@@ -87,13 +87,8 @@ export async function resultsView(
  * game) becomes a 400 with its message; anything else propagates.
  */
 export async function playerStep(run: () => Promise<unknown>) {
-  try {
-    await run();
-    return null;
-  } catch (e) {
-    if (e instanceof DomainError) return badRequest(e.message);
-    throw e;
-  }
+  const ran = await attempt(run);
+  return ran.ok ? null : badRequest(ran.error.message);
 }
 
 /**

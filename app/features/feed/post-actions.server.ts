@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from '@remix-run/node';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { policy, type CurrentUser } from '@modules/identity/index.server';
 import {
   AudienceType,
@@ -9,11 +9,9 @@ import {
   deletePost,
   deletePostComment,
   restorePostComment,
+  checkPostFilesBeforeUpload,
   jobScheduler,
-  listPostFileIds,
-  MAX_POST_FILES,
   savePost,
-  TOO_MANY_FILES,
   setPostLiked,
   setPostPinned,
   uploadFiles,
@@ -21,7 +19,8 @@ import {
   type Post,
 } from '@modules/social/index.server';
 import { postActionSchema, postFormSchema } from '@modules/social/schemas';
-import { readFormData } from '../../utils/form.server';
+import { UNREADABLE_FORM } from '../../utils/form.server';
+import { attempt, refusedReply } from '../../utils/domain-error.server';
 import { readFormWithFiles } from '../../utils/upload.server';
 
 /**
@@ -69,26 +68,16 @@ export const SCHEDULE_IN_PAST = 'The schedule time is in the past. Choose a time
 
 const fail = (status: number, formErrors: string[]) => Response.json({ ok: false, formErrors }, { status });
 
-async function readForm(request: Request, context: AppLoadContext): Promise<{ form: FormData; files: { name: string; bytes: Uint8Array }[] }> {
-  // The editor without JavaScript: text fields and the files in one multipart POST.
-  if (/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return readFormWithFiles(request, context);
-  return { form: await readFormData(request), files: [] };
-}
-
 /** Runs one post action; answers JSON for fetchers, or a redirect to `back` for a plain POST. */
 export async function handlePostAction(request: Request, context: AppLoadContext, user: CurrentUser, back: string) {
-  let read;
-  try {
-    read = await readForm(request, context);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    return fail(400, ['The form could not be read. Please reload the page and try again.']);
-  }
+  // The editor without JavaScript sends its text fields and files in one multipart POST; the others are urlencoded.
+  const read = await readFormWithFiles(request, context).catch((error: unknown) => (error instanceof Response ? error : fail(400, [UNREADABLE_FORM])));
+  if (read instanceof Response) return read;
   const { form, files } = read;
   const wantsJson = form.get('_fetch') === '1';
   const done = (data: Record<string, unknown> = {}) => (wantsJson ? Response.json({ ok: true, ...data }) : redirect(back));
-  try {
-    if (form.get('intent') === 'save-post') return await savePostForm(form, files, user, back, wantsJson);
+  if (form.get('intent') === 'save-post') return savePostForm(form, files, user, back, wantsJson);
+  const answered = await attempt(async () => {
     const parsed = postActionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return fail(400, [parsed.error.issues[0]?.message ?? 'The request is not valid.']);
     const a = parsed.data;
@@ -112,10 +101,8 @@ export async function handlePostAction(request: Request, context: AppLoadContext
         await deletePost(getDb(), user, a.postId, jobScheduler);
         return done();
     }
-  } catch (error) {
-    if (isDomainError(error)) return fail(error.status, [error.message]);
-    throw error;
-  }
+  });
+  return answered.ok ? answered.value : fail(answered.error.status, [answered.error.message]);
 }
 
 /**
@@ -125,19 +112,15 @@ export async function handlePostAction(request: Request, context: AppLoadContext
 async function savePostForm(form: FormData, files: { name: string; bytes: Uint8Array }[], user: CurrentUser, back: string, wantsJson: boolean) {
   const submission = parseWithZod(form, { schema: postFormSchema });
   if (submission.status !== 'success') return Response.json({ ok: false, lastResult: submission.reply() }, { status: 400 });
-  try {
-    const v = submission.value;
+  const v = submission.value;
+  const saved = await attempt(async () => {
     const scheduledAt = parseScheduledAt(v.scheduledAt, Number(form.get('tzOffset') ?? 0) || 0);
     // A time before the current minute is refused, not silently posted now (issue 25).
     if (scheduledAt && scheduledAt.getTime() < Date.now() - 60_000) {
       return Response.json({ ok: false, lastResult: submission.reply({ fieldErrors: { scheduledAt: [SCHEDULE_IN_PAST] } }) }, { status: 400 });
     }
-    // The 10-file limit counts the kept files and the new ones; checked before storing any upload.
-    if (files.length) {
-      const removed = new Set(v.removeFileIds);
-      const kept = new Set([...(v.postId ? await listPostFileIds(getDb(), v.postId) : []), ...v.fileIds].filter((id) => !removed.has(id)));
-      if (kept.size + files.length > MAX_POST_FILES) return Response.json({ ok: false, lastResult: submission.reply({ formErrors: [TOO_MANY_FILES] }) }, { status: 400 });
-    }
+    // The 10-file rule counts the kept files and the new ones; checked before storing any upload.
+    await checkPostFilesBeforeUpload(getDb(), v.postId ?? null, v, files.length);
     const uploaded = files.length ? await uploadFiles(getDb(), user.userId, 'files', files) : [];
     const audience = v.audience ?? '';
     const [kind, id] = audience.split('-');
@@ -166,10 +149,8 @@ async function savePostForm(form: FormData, files: { name: string; bytes: Uint8A
       return redirect(url.pathname + url.search);
     }
     return Response.json({ ok: true, postId: post.postId, scheduledAt: post.scheduledAt, lastResult: submission.reply({ resetForm: true }) });
-  } catch (error) {
-    if (isDomainError(error)) return Response.json({ ok: false, lastResult: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    throw error;
-  }
+  });
+  return saved.ok ? saved.value : Response.json({ ok: false, lastResult: refusedReply(submission, saved.error) }, { status: saved.error.status });
 }
 
 /** A full post (the post page) as its card shows it: the like count, not the list of who liked it. */

@@ -5,7 +5,8 @@ import { getJourneyWithCopies, startUserJourney, firstStepToOpen, resumeReason, 
 import { addMyActivity, getActivityNames } from '@modules/activities/index.server';
 import { FeedbackType, getUserProgress, recordCompletion, submitSystemFeedback } from '@modules/catalogue/index.server';
 import { journeyStepAction } from '@modules/journeys/schemas';
-import { DomainError, getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { orNotFoundPage, orRefusal } from '~/utils/domain-error.server';
 import { notFound, routeId } from '~/utils/route-params.server';
 import { safeRedirectPath } from '../../utils/safe-redirect.server';
 import { requireUser } from '../../utils/session.server';
@@ -41,23 +42,11 @@ async function requireJourneyUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
-async function loadJourneyAndCopies(user: CurrentUser, param: string | undefined): Promise<{ journey: JourneyView; copies: ActivityCopy[] }> {
-  try {
-    return await getJourneyWithCopies(getDb(), user, routeId(param));
-  } catch (e) {
-    if (isDomainError(e)) notFound();
-    throw e;
-  }
-}
+// A missing, foreign or locked journey is the 404 page (learner-app s.4), whichever refusal the module gives.
+const loadJourneyAndCopies = (user: CurrentUser, param: string | undefined): Promise<{ journey: JourneyView; copies: ActivityCopy[] }> =>
+  orNotFoundPage(() => getJourneyWithCopies(getDb(), user, routeId(param)));
 
-async function loadJourney(user: CurrentUser, param: string | undefined): Promise<JourneyView> {
-  try {
-    return (await getJourneyWithCopies(getDb(), user, routeId(param))).journey;
-  } catch (e) {
-    if (isDomainError(e)) notFound();
-    throw e;
-  }
-}
+const loadJourney = async (user: CurrentUser, param: string | undefined): Promise<JourneyView> => (await loadJourneyAndCopies(user, param)).journey;
 
 /**
  * /app/journey/{journey}: a started journey opens its first step not finished, else 'end' (decision 270);
@@ -133,19 +122,14 @@ export async function journeyAction(request: Request, context: AppLoadContext, p
   if (!parsed.success) return data({ formError: parsed.error.issues[0]?.message ?? 'That request was not valid.' }, { status: 400 });
   const input = parsed.data;
   if (input.intent === 'start') {
-    try {
-      // A missing, foreign or locked journey cannot be started: the 404 page (learner-app s.4).
-      const started = await startUserJourney(getDb(), user, routeId(param));
-      throw redirect(`/app/journey/${started.journeyId}`);
-    } catch (e) {
-      if (isDomainError(e)) notFound();
-      throw e;
-    }
+    // A missing, foreign or locked journey cannot be started: the 404 page (learner-app s.4).
+    const started = await orNotFoundPage(() => startUserJourney(getDb(), user, routeId(param)));
+    throw redirect(`/app/journey/${started.journeyId}`);
   }
   const journey = await loadJourney(user, param);
   if (!journey.userJourney) return data({ formError: 'Start the journey first.' }, { status: 409 });
   const url = new URL(request.url).pathname;
-  try {
+  return orRefusal(async () => {
     switch (input.intent) {
       case 'addActivity': {
         const step = journey.steps.find((s) => s.stepId === input.journeyStepId);
@@ -170,8 +154,5 @@ export async function journeyAction(request: Request, context: AppLoadContext, p
         await submitSystemFeedback(getDb(), user.userId, { feedbackType: FeedbackType.JourneyMessage, message: input.message, url, journeyId: journey.journeyId });
         return { feedback: 'message' };
     }
-  } catch (e) {
-    if (e instanceof DomainError && e.status < 500) return data({ formError: e.message }, { status: e.status });
-    throw e;
-  }
+  }, (e) => ({ formError: e.message }));
 }

@@ -1,12 +1,13 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, isPasswordTokenUsable, LINK_EXPIRED_MESSAGE, setPasswordWithToken } from '@modules/identity/index.server';
 import { newPasswordSchema } from '@modules/identity/schemas';
 import type { NewPasswordActionData, NewPasswordLoaderData } from '~/components/new-password-form';
 import { requireAnonymous } from '../../utils/session.server';
 import { formConstraint, readFormData } from '../../utils/form.server';
+import { attempt } from '../../utils/domain-error.server';
 
 /**
  * Loader and action shared by /auth/password-reset/{token} and /auth/password-create/{token}:
@@ -41,13 +42,12 @@ export async function newPasswordAction(request: Request, context: AppLoadContex
     return data<NewPasswordActionData>({ result, expiredMessage: null }, { status: 400 });
   }
   if (!token) return data<NewPasswordActionData>(expired(), { status: 410 });
-  let outcome: Awaited<ReturnType<typeof setPasswordWithToken>>;
-  try {
-    outcome = await setPasswordWithToken(getDb(), { token, password: submission.value.password, purpose });
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'gone') return data<NewPasswordActionData>(expired(), { status: 410 });
-    throw error;
+  const set = await attempt(() => setPasswordWithToken(getDb(), { token, password: submission.value.password, purpose }));
+  if (!set.ok) {
+    if (set.error.code === 'gone') return data<NewPasswordActionData>(expired(), { status: 410 });
+    throw set.error;
   }
+  const outcome = set.value;
   if (outcome.status === 'locked') throw redirect('/license-expired');
   throw redirect(outcome.homePath, { headers: { 'Set-Cookie': outcome.setCookie } });
 }

@@ -3,12 +3,14 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { activityInputSchema, ACTIVITY_SAVED, getActivityById, listSkillChoices, saveActivity } from '@modules/activities/index.server';
 import { recordAudit } from '@modules/admin/index.server';
-import { boundedInt, getDb, isDomainError } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { ActivityEditor } from '~/components/admin/editors/activity-editor';
 import { applyIntent, draftFromActivity, draftFromForm, draftToInput, emptyDraft, INTENT, type ActivityDraft } from '~/components/admin/editors/activity-draft';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { readFormData } from '~/utils/form.server';
+import { attempt, orErrorPage, refusal } from '~/utils/domain-error.server';
+import { idParam } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
@@ -17,22 +19,14 @@ export const handle: BreadcrumbHandle = {
   breadcrumb: (match) => ({ label: (match.data as { draft?: ActivityDraft } | undefined)?.draft?.activityId ? 'Edit activity' : 'Create activity' }),
 };
 
-const idParam = (raw: string | undefined) => {
-  if (raw === undefined || raw === '') return null;
-  const id = boundedInt(raw);
-  if (id === undefined) throw new Response('That activity was not found.', { status: 404 });
-  return id;
-};
+/** The activity in the URL, or null on the create page. */
+const activityIdOf = (params: LoaderFunctionArgs['params']) => (params.activityId ? idParam(params, 'activityId') : null);
 
 /** /admin/activity-editor/{id?}: a new activity, or the saved one as a draft (404 when unknown). Product admins only. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireProductAdmin(request, context);
-  const id = idParam(params.activityId);
-  const [activity, skills] = await Promise.all([
-    id ? getActivityById(getDb(), id).catch((e) => (isDomainError(e) ? null : Promise.reject(e))) : null,
-    listSkillChoices(getDb()),
-  ]);
-  if (id && !activity) throw new Response('That activity was not found.', { status: 404 });
+  const id = activityIdOf(params);
+  const [activity, skills] = await Promise.all([id ? orErrorPage(() => getActivityById(getDb(), id)) : null, listSkillChoices(getDb())]);
   const saved = new URL(request.url).searchParams.get('saved') === '1';
   return { draft: activity ? draftFromActivity(activity) : emptyDraft(), skills, message: saved && activity ? ACTIVITY_SAVED : null };
 }
@@ -48,7 +42,7 @@ function formPath(path: PropertyKey[]): string {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
-  const routeId = idParam(params.activityId);
+  const routeId = activityIdOf(params);
   const form = await readFormData(request);
   const intent = String(form.get('intent') ?? 'save');
   let draft = draftFromForm(form);
@@ -57,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== 'save') {
     if (!INTENT.test(intent)) return data<ActionData>({ draft, errors: {}, formError: 'That button is not known. Please reload the page and try again.', focus: '#ae-form-error' }, { status: 400 });
     const skillRaw = String(form.get('newSkillId') ?? '');
-    const next = applyIntent(draft, intent, { skillId: /^\d{1,9}$/.test(skillRaw) ? Number(skillRaw) : null });
+    const next = applyIntent(draft, intent, { skillId: boundedInt(skillRaw) ?? null });
     return { draft: next, errors: {}, formError: null, focus: null } satisfies ActionData;
   }
   const parsed = activityInputSchema.safeParse(draftToInput(draft));
@@ -66,15 +60,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) errors[formPath(issue.path)] ??= issue.message;
     return data<ActionData>({ draft, errors, formError: 'The activity was not saved: please correct the errors below.', focus: '#ae-form-error' }, { status: 400 });
   }
-  try {
-    const saved = await saveActivity(getDb(), parsed.data, (trx, activityId, created) =>
+  const saved = await attempt(() =>
+    saveActivity(getDb(), parsed.data, (trx, activityId, created) =>
       recordAudit(trx, { actorId: admin.userId, action: created ? 'activity.create' : 'activity.save', entity: 'activity', entityId: activityId, after: parsed.data }),
-    );
-    return redirect(`/admin/activity-editor/${saved.activityId}?saved=1`);
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    return data<ActionData>({ draft, errors: {}, formError: e.message, focus: '#ae-form-error' }, { status: e.status });
-  }
+    ),
+  );
+  if (!saved.ok) return refusal<ActionData>(saved.error, { draft, errors: {}, formError: saved.error.message, focus: '#ae-form-error' });
+  return redirect(`/admin/activity-editor/${saved.value.activityId}?saved=1`);
 }
 
 export default function ActivityEditorPage() {

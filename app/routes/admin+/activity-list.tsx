@@ -2,12 +2,12 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { Form, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { addMyActivity, listActivitiesForAdmin, activityList, type ActivityListRow } from '@modules/activities/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb, idSchema } from '@modules/shared/index.server';
+import { orErrorPage } from '~/utils/domain-error.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, listHref, type DataColumn } from '~/components/data-table';
 import { formatAdminDate, YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
-import { activityIdSchema } from '~/utils/form-schemas.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
@@ -26,15 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Test: adds the activity to the admin's own My Activities and opens it there. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
-  const parsed = activityIdSchema.safeParse((await readFormData(request)).get('activityId'));
+  const parsed = idSchema.safeParse((await readFormData(request)).get('activityId'));
   if (!parsed.success) throw new Response('That activity was not found.', { status: 404 });
-  try {
-    const my = await addMyActivity(getDb(), admin.userId, { activityId: parsed.data });
-    return redirect(`/app/activities?myActivityId=${my.myActivityId}`);
-  } catch (e) {
-    if (isDomainError(e)) throw new Response(e.message, { status: e.status });
-    throw e;
-  }
+  const my = await orErrorPage(() => addMyActivity(getDb(), admin.userId, { activityId: parsed.data }));
+  return redirect(`/app/activities?myActivityId=${my.myActivityId}`);
 }
 
 const columns: DataColumn<ActivityListRow>[] = [

@@ -11,14 +11,14 @@ import {
   getContentForAdmin,
   saveContentAsAdmin,
   storeFeatureImage,
-  URL_ID_TAKEN,
 } from '@modules/catalogue/index.server';
 import { recordAudit } from '@modules/admin/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { ContentEditorForm } from '~/components/admin/editors/content-editor';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
+import { attempt, formRefusal } from '~/utils/domain-error.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { allowUpload } from '~/utils/body-limit.server';
 
@@ -80,24 +80,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     for (const issue of checked.error.issues) (fieldErrors[String(issue.path[0] ?? '')] ??= []).push(issue.message);
     return data(submission.reply({ fieldErrors }), { status: 400 });
   }
-  try {
-    if (v.featureImage && v.featureImage.size > 0) {
-      featureImageBlobId = await storeFeatureImage(getDb(), new Uint8Array(await v.featureImage.arrayBuffer())).catch((e) => {
-        if (isDomainError(e)) throw Object.assign(e, { field: 'featureImage' });
-        throw e;
-      });
-    }
-    const saved = await saveContentAsAdmin(getDb(), { ...checked.data, featureImageBlobId }, (trx, contentId, created) =>
-      recordAudit(trx, { actorId: admin.userId, action: created ? 'content.create' : 'content.save', entity: 'content', entityId: contentId, before: existing ?? undefined, after: { ...checked.data, featureImageBlobId } }),
-    );
-    return redirect(`/admin/content-editor/${saved.urlId}?saved=1`);
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    const field = (e as { field?: string }).field ?? (e.message.startsWith('urlId: ') ? 'urlId' : null);
-    const message = e.message.replace(/^[a-zA-Z]+: /, '');
-    if (field) return data(submission.reply({ fieldErrors: { [field]: [field === 'urlId' && e.status === 409 ? URL_ID_TAKEN : message] } }), { status: e.status });
-    return data(submission.reply({ formErrors: [message] }), { status: e.status });
+  const image = v.featureImage && v.featureImage.size > 0 ? v.featureImage : null;
+  if (image) {
+    const stored = await attempt(async () => storeFeatureImage(getDb(), new Uint8Array(await image.arrayBuffer())));
+    if (!stored.ok) return formRefusal(submission, stored.error, { field: 'featureImage' });
+    featureImageBlobId = stored.value;
   }
+  const saved = await attempt(() =>
+    saveContentAsAdmin(getDb(), { ...checked.data, featureImageBlobId }, (trx, contentId, created) =>
+      recordAudit(trx, { actorId: admin.userId, action: created ? 'content.create' : 'content.save', entity: 'content', entityId: contentId, before: existing ?? undefined, after: { ...checked.data, featureImageBlobId } }),
+    ),
+  );
+  // The module names the field it refuses ('urlId: That URL id is taken.'); the page shows the message on it.
+  if (!saved.ok) return formRefusal(submission, saved.error, { field: saved.error.message.startsWith('urlId: ') ? 'urlId' : undefined, message: saved.error.message.replace(/^[a-zA-Z]+: /, '') });
+  return redirect(`/admin/content-editor/${saved.value.urlId}?saved=1`);
 }
 
 export default function ContentEditorPage() {

@@ -3,7 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { sendAdminAnnouncement } from '@modules/admin/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, formRefusal } from '~/utils/domain-error.server';
 import { listNotificationsForAdmin, notificationSchemas, notificationsList, type AdminNotification } from '@modules/social/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
@@ -34,13 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: notificationSchemas.send });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    const sent = await sendAdminAnnouncement(getDb(), admin.userId, submission.value);
-    throw redirect(`/admin/notification-list?sent=${sent.recipientCount}`, { status: 303 });
-  } catch (e) {
-    if (isDomainError(e)) return data(submission.reply({ formErrors: [e.message] }), { status: e.status });
-    throw e;
-  }
+  const sent = await attempt(() => sendAdminAnnouncement(getDb(), admin.userId, submission.value));
+  if (!sent.ok) return formRefusal(submission, sent.error);
+  throw redirect(`/admin/notification-list?sent=${sent.value.recipientCount}`, { status: 303 });
 }
 
 export default function NotificationList() {

@@ -3,7 +3,9 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { editNotification } from '@modules/admin/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, formRefusal, orErrorPage } from '~/utils/domain-error.server';
+import { idParam } from '~/utils/route-params.server';
 import { getNotificationForAdmin, notificationSchemas } from '@modules/social/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { shortDateTime } from '~/components/admin/people';
@@ -20,39 +22,20 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: 'Notification editor | Leda Admin' }];
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Notification editor' }) };
 
-function notificationId(raw: string | undefined) {
-  const id = notificationSchemas.id.safeParse(raw);
-  if (!id.success) throw new Response('That notification was not found.', { status: 404 });
-  return id.data;
-}
-
-async function load(id: number) {
-  try {
-    return await getNotificationForAdmin(getDb(), id);
-  } catch (e) {
-    if (isDomainError(e)) throw new Response(e.message, { status: e.status });
-    throw e;
-  }
-}
-
 /** /admin/notification/editor/{id}: a sent notification, its reach, and its wording to correct (decision 128). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireProductAdmin(request, context);
-  const notification = await load(notificationId(params.notificationId));
+  const notification = await orErrorPage(() => getNotificationForAdmin(getDb(), idParam(params, 'notificationId')));
   return { notification, saved: new URL(request.url).searchParams.get('saved') === '1', constraint: formConstraint(notificationSchemas.edit) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
-  const id = notificationId(params.notificationId);
+  const id = idParam(params, 'notificationId');
   const submission = parseWithZod(await readFormData(request), { schema: notificationSchemas.edit });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
-  try {
-    await editNotification(getDb(), admin.userId, id, submission.value);
-  } catch (e) {
-    if (isDomainError(e)) return data(submission.reply({ formErrors: [e.message] }), { status: e.status });
-    throw e;
-  }
+  const edited = await attempt(() => editNotification(getDb(), admin.userId, id, submission.value));
+  if (!edited.ok) return formRefusal(submission, edited.error);
   throw redirect(`/admin/notification/editor/${id}?saved=1`, { status: 303 });
 }
 

@@ -7,7 +7,9 @@ import { ScimSection } from '~/components/admin/scim-section';
 import { loadScimSection, runScimIntent } from '~/features/admin/scim-section.server';
 import { SsoSection } from '~/components/admin/sso-section';
 import { loadSsoSection, runSsoIntent } from '~/features/admin/sso-section.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { orErrorPage } from '~/utils/domain-error.server';
+import { idParam } from '~/utils/route-params.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { OrganisationForm } from '~/components/admin/organisation-form';
 import { ActionError, CreateTeamForm, Flash, QuickJoinForm, shortDate, shortDateTime } from '~/components/admin/people';
@@ -26,22 +28,13 @@ export const handle: BreadcrumbHandle = {
   },
 };
 
-async function organisationFromParams(raw: string | undefined) {
-  const id = peopleSchemas.organisationIdParam.safeParse(raw);
-  if (!id.success) throw new Response('Not found', { status: 404 });
-  try {
-    return await getOrganisationById(getDb(), id.data);
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+const organisationFromParams = (params: LoaderFunctionArgs['params']) => orErrorPage(() => getOrganisationById(getDb(), idParam(params, 'organisationId')));
 
 /** /admin/organisation-editor/{id}: the form and the organisation's teams. Without an id: the creator. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireProductAdmin(request, context);
   if (params.organisationId === undefined) throw redirect(`/admin/organisation-creator${new URL(request.url).search}`);
-  const organisation = await organisationFromParams(params.organisationId);
+  const organisation = await organisationFromParams(params);
   return {
     organisation,
     flash: flashOf(request),
@@ -55,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Saves the organisation form; 'Create Team' and Quick join go through the shared people intents. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
-  const organisation = await organisationFromParams(params.organisationId);
+  const organisation = await organisationFromParams(params);
   const formData = await readFormData(request.clone());
   if (formData.has('scimIntent')) return runScimIntent(formData, admin, organisation.organisationId);
   if (formData.has('ssoIntent')) return runSsoIntent(formData, admin, organisation.organisationId);

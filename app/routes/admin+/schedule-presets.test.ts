@@ -380,7 +380,7 @@ describe('preset editor screens without JavaScript', () => {
     expect((await page(`?edit=${stored!.presetPostId}`, svg.data)).html).toMatch(/id="pp-files-error"[^>]*>[^<]+</);
     const many = await send(current, Array.from({ length: 9 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG, type: 'image/png' })));
     expect(many.status).toBe(400);
-    expect(many.data.errors.files).toBe('At most 10 files per post.');
+    expect(many.data.errors.files).toBe('A post may have at most 10 files.');
     [stored] = (await getPresetById(getDb(), presetId)).posts;
     expect(stored!.postFiles).toHaveLength(2);
 

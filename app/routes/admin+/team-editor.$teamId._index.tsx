@@ -4,18 +4,19 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect } from 'react';
-import { getDb, getJobProgress, isDomainError, logger } from '@modules/shared/index.server';
+import { getDb, getJobProgress, idSchema, logger } from '@modules/shared/index.server';
 import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin, WELCOME_SKIPPED_NOTE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { ACTION_ERROR, Confirm, MembersTable, WELCOME_FORM_ID } from '~/components/admin/team-editor/members-table';
 import { CheckboxField, Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { formConstraint, readFormData } from '~/utils/form.server';
+import { attempt, refusal, refusedReply } from '~/utils/domain-error.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Members | Leda Admin' }];
 
 const ids = (values: (string | null)[]) =>
-  [...new Set(values.map((v) => teamSchemas.teamIdParam.safeParse(v)).flatMap((p) => (p.success ? [p.data] : [])))].slice(0, 10_000);
+  [...new Set(values.map((v) => idSchema.safeParse(v)).flatMap((p) => (p.success ? [p.data] : [])))].slice(0, 10_000);
 
 /**
  * MEMBERS tab: members with the password dot; add by email, team admin toggle, remove (confirmed),
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const team = await teamFromParams(params);
   const url = new URL(request.url);
   const members = await listTeamUsers(getDb(), team.teamId);
-  const removeId = teamSchemas.teamIdParam.safeParse(url.searchParams.get('remove'));
+  const removeId = idSchema.safeParse(url.searchParams.get('remove'));
   const removing = removeId.success ? members.find((m) => m.teamUserId === removeId.data) ?? null : null;
   const chosen = new Set(ids(url.searchParams.getAll('userId')));
   const welcome = url.searchParams.get('welcome') === '1' ? members.filter((m) => chosen.has(m.userId)) : null;
@@ -65,17 +66,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'add') {
     const submission = parseWithZod(form, { schema: teamSchemas.addMemberFormSchema });
     if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 });
-    let notice: string | null;
-    try {
-      notice = (await addUserToTeam(db, admin.userId, { teamId: team.teamId, email: submission.value.email, isAdmin: submission.value.isAdmin })).organisationNotice;
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data({ intent, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    }
-    return { intent, result: submission.reply({ resetForm: true }), added: submission.value.email, notice };
+    const added = await attempt(() => addUserToTeam(db, admin.userId, { teamId: team.teamId, email: submission.value.email, isAdmin: submission.value.isAdmin }));
+    if (!added.ok) return refusal(added.error, { intent, result: refusedReply(submission, added.error) });
+    return { intent, result: submission.reply({ resetForm: true }), added: submission.value.email, notice: added.value.organisationNotice };
   }
   // The member ids below must belong to this team (an id from another team is refused).
-  const teamUserId = teamSchemas.teamIdParam.safeParse(form.get('teamUserId'));
+  const teamUserId = idSchema.safeParse(form.get('teamUserId'));
   const member = teamUserId.success ? await findTeamUser(db, teamUserId.data) : null;
   if (intent === 'toggleAdmin' || intent === 'remove') {
     if (!member || member.teamId !== team.teamId) return data({ intent, ok: false, message: ACTION_ERROR }, { status: 404 });
@@ -93,17 +89,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const userIds = members.filter((m) => chosen.has(m.userId)).map((m) => m.userId);
     const requestKey = String(form.get('requestKey') ?? '');
     if (!userIds.length || !/^[A-Za-z0-9_-]{8,64}$/.test(requestKey)) return data({ intent, ok: false, message: ACTION_ERROR }, { status: 400 });
-    try {
-      const sent = await sendWelcomeEmails(db, admin.userId, { userIds, teamId: team.teamId, requestKey });
-      const skipped = sent.alreadyActive.length + sent.recentlyWelcomed.length;
-      throw redirect(`${base}?welcomeJob=${sent.jobId}&count=${sent.count}${skipped ? `&skipped=${skipped}` : ''}`, { status: 303 });
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      // Nobody may be welcomed now (all activated, or emailed within the hour): say so.
-      if (isDomainError(error)) return data({ intent, ok: false, message: error.message }, { status: error.status });
+    const welcomed = await attempt(() => sendWelcomeEmails(db, admin.userId, { userIds, teamId: team.teamId, requestKey })).catch((error: unknown) => {
       logger().error({ err: error }, 'welcome emails failed');
-      return data({ intent, ok: false, message: ACTION_ERROR }, { status: 500 });
-    }
+      return null;
+    });
+    if (!welcomed) return data({ intent, ok: false, message: ACTION_ERROR }, { status: 500 });
+    // Nobody may be welcomed now (all activated, or emailed within the hour): say so.
+    if (!welcomed.ok) return refusal(welcomed.error, { intent, ok: false, message: welcomed.error.message });
+    const sent = welcomed.value;
+    const skipped = sent.alreadyActive.length + sent.recentlyWelcomed.length;
+    throw redirect(`${base}?welcomeJob=${sent.jobId}&count=${sent.count}${skipped ? `&skipped=${skipped}` : ''}`, { status: 303 });
   }
   return data({ intent: 'unknown', ok: false, message: ACTION_ERROR }, { status: 400 });
 }

@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect } from 'react';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import {
   abandonStaleImports,
   confirmImport,
@@ -10,12 +11,11 @@ import {
   listImportRows,
   PREVIEW_PAGE_SIZE,
   STILL_READING_MESSAGE,
-  teamSchemas,
   type ImportPreviewStatus,
 } from '@modules/admin/index.server';
 import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/features/admin/team-params.server';
-import { queryInt } from '~/features/admin/query-int.server';
+import { idParam, queryInt } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
@@ -24,10 +24,10 @@ const STATUSES = Object.keys(PREVIEW_LABELS) as ImportPreviewStatus[];
 
 async function importOfTeam(params: LoaderFunctionArgs['params']) {
   const team = await teamFromParams(params);
-  const id = teamSchemas.teamIdParam.safeParse(params.importId);
+  const importId = idParam(params, 'importId');
   // An upload that died mid-file is declared incomplete (its rows dropped) before anyone sees it.
-  if (id.success) await abandonStaleImports(getDb(), { importId: id.data });
-  const found = id.success ? await getImport(getDb(), id.data) : null;
+  await abandonStaleImports(getDb(), { importId });
+  const found = await getImport(getDb(), importId);
   // An import of another team is not found here (no id swaps).
   if (!found || found.teamId !== team.teamId) throw data(null, { status: 404 });
   return found;
@@ -48,13 +48,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
   const found = await importOfTeam(params);
-  try {
-    await confirmImport(getDb(), admin.userId, found.importId);
-  } catch (error) {
-    // Not a complete preview (still being read, or its reading stopped): said on the page, nothing queued.
-    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  // Not a complete preview (still being read, or its reading stopped): said on the page, nothing queued.
+  const confirmed = await attempt(() => confirmImport(getDb(), admin.userId, found.importId));
+  if (!confirmed.ok) return refusal(confirmed.error, { error: confirmed.error.message });
   throw redirect(new URL(request.url).pathname, { status: 303 });
 }
 

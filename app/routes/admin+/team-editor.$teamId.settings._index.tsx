@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useFetcher, useLoaderData } from '@remix-run/react';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { updateTeamGeneral } from '@modules/admin/index.server';
 import { listStoryChoices } from '@modules/catalogue/index.server';
 import { teamFromParams } from '~/features/admin/team-params.server';
@@ -31,14 +32,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get('intent') === 'featuredStory') {
     const raw = String(form.get('featuredStoryId') ?? '');
-    if (raw !== '' && !/^[1-9]\d{0,8}$/.test(raw)) return data({ intent: 'featuredStory', ok: false, message: 'Choose a story' }, { status: 400 });
-    try {
-      await updateTeamGeneral(getDb(), admin.userId, { teamId: team.teamId, featuredStoryId: raw === '' ? null : Number(raw) });
-      return { intent: 'featuredStory', ok: true, message: FEATURED_STORY_SAVED };
-    } catch (error) {
-      if (isDomainError(error)) return data({ intent: 'featuredStory', ok: false, message: error.message }, { status: error.status });
-      throw error;
-    }
+    const featuredStoryId = raw === '' ? null : boundedInt(raw);
+    if (featuredStoryId === undefined) return data({ intent: 'featuredStory', ok: false, message: 'Choose a story' }, { status: 400 });
+    const saved = await attempt(() => updateTeamGeneral(getDb(), admin.userId, { teamId: team.teamId, featuredStoryId }));
+    if (!saved.ok) return refusal(saved.error, { intent: 'featuredStory', ok: false, message: saved.error.message });
+    return { intent: 'featuredStory', ok: true, message: FEATURED_STORY_SAVED };
   }
   const value = form.get('isDisabled');
   if (value !== 'true' && value !== 'false') return data({ ok: false, message: 'An error occurred. Your changes may not be saved.' }, { status: 400 });

@@ -1,7 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { deletePostsFromTeam, jobScheduler, listTeamPosts } from '@modules/social/index.server';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { TeamPostsTable, toTeamPostRows } from '~/components/feed/team-posts-table';
@@ -31,13 +32,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/admin/team-editor/${team.teamId}/settings/posts`;
   const form = await readFormData(request.clone());
   if (form.get('intent') !== 'delete-all-posts') return handlePostAction(request, context, admin, back);
-  try {
-    const deleted = await deletePostsFromTeam(getDb(), admin, { teamId: team.teamId, organisationId: team.organisationId }, jobScheduler);
-    return redirect(`${back}?deleted=${deleted}`);
-  } catch (error) {
-    if (isDomainError(error)) return data({ ok: false, formErrors: [error.message] }, { status: error.status });
-    throw error;
-  }
+  const deleted = await attempt(() => deletePostsFromTeam(getDb(), admin, { teamId: team.teamId, organisationId: team.organisationId }, jobScheduler));
+  if (!deleted.ok) return refusal(deleted.error, { ok: false, formErrors: [deleted.error.message] });
+  return redirect(`${back}?deleted=${deleted.value}`);
 }
 
 export default function TeamSettingsPosts() {

@@ -1,12 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { getDb, isDomainError, logger } from '@modules/shared/index.server';
+import { getDb, idSchema, isDomainError, logger } from '@modules/shared/index.server';
 import { addBreakToPreset, createPresetJourney, getPresetById, removePresetJourney, updatePresetJourneys } from '@modules/admin/index.server';
 import { UNLOCK_CHOICES, listPickableJourneys, unlockLabel } from '@modules/journeys/index.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { presetItemId } from '~/features/admin/admin-forms.server';
 
 export const PRESET_JOURNEYS_SAVED = 'Preset journeys saved';
 export const PRESET_JOURNEYS_ERROR = 'Error while saving this preset. Please reload the page and try again.';
@@ -21,7 +20,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { presetId, journeys: preset.journeys, pickable: journeys, unlockChoices: UNLOCK_CHOICES.map((w) => ({ value: w, label: unlockLabel(w) })) };
 }
 
-const id = presetItemId;
 const whole = (v: FormDataEntryValue | null) => (typeof v === 'string' && /^\d{1,4}$/.test(v.trim()) ? Number(v) : NaN);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -34,14 +32,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === 'add' || intent === 'addBreak') {
       if (intent === 'addBreak') await addBreakToPreset(getDb(), admin.userId, { presetId, breakLabel: String(form.get('breakName') ?? '').slice(0, 120) });
       else {
-        const journeyId = id.safeParse(form.get('addJourneyId'));
+        const journeyId = idSchema.safeParse(form.get('addJourneyId'));
         if (!journeyId.success) return fail('Choose a journey to add.');
         await createPresetJourney(getDb(), admin.userId, { presetId, journeyId: journeyId.data });
       }
       return { ok: true, message: PRESET_JOURNEYS_SAVED };
     }
     if (intent.startsWith('remove:')) {
-      const presetJourneyId = id.safeParse(intent.slice(7));
+      const presetJourneyId = idSchema.safeParse(intent.slice(7));
       if (!presetJourneyId.success) return fail(PRESET_JOURNEY_DELETE_ERROR);
       const current = await getPresetById(getDb(), presetId);
       if (!current.journeys.some((j) => j.presetJourneyId === presetJourneyId.data)) return fail(PRESET_JOURNEY_DELETE_ERROR, 404);
@@ -52,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const count = Math.min(200, Math.max(0, whole(form.get('count')) || 0));
     const rows: { presetJourneyId: number; length: number; nbWeeksBeforeUnlock?: number; breakLabel?: string; order: number }[] = [];
     for (let n = 0; n < count; n++) {
-      const pj = id.safeParse(form.get(`j${n}.presetJourneyId`));
+      const pj = idSchema.safeParse(form.get(`j${n}.presetJourneyId`));
       const length = whole(form.get(`j${n}.length`));
       if (!pj.success) continue;
       if (!Number.isFinite(length)) return fail('Length must be a number of days, 0 or more.');

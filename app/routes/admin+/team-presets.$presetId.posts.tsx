@@ -1,13 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getDb, logger } from '@modules/shared/index.server';
-import { PRESET_POST_MAX_FILES, getPresetById, removePresetPost, submitPresetPost } from '@modules/admin/index.server';
+import { boundedInt, getDb, idSchema, logger } from '@modules/shared/index.server';
+import { getPresetById, removePresetPost, submitPresetPost } from '@modules/admin/index.server';
+import { MAX_POST_FILES } from '@modules/social/index.server';
 import { fromDays, toDays, toStoredTime } from '@modules/journeys/constants';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { presetItemId, presetPostForm } from '~/features/admin/admin-forms.server';
+import { presetPostForm } from '~/features/admin/admin-forms.server';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
 
 export const PRESET_SAVED = 'Preset saved.';
@@ -26,14 +27,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   return {
     presetId,
-    maxFiles: PRESET_POST_MAX_FILES,
+    maxFiles: MAX_POST_FILES,
     posts: preset.posts.map((p) => ({ ...p, when: fromDays(p.scheduledIn), hhmm: p.time.slice(0, 5) })),
   };
 }
 
 type Result = { ok: boolean; message: string | null; errors: Record<string, string>; savedAt?: number };
 const fail = (status: number, errors: Record<string, string>, message: string | null = null) => data<Result>({ ok: false, message, errors }, { status });
-const ids = (values: FormDataEntryValue[]) => new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0));
+const ids = (values: FormDataEntryValue[]) => new Set(values.flatMap((v) => boundedInt(String(v)) ?? []));
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
@@ -50,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const base = `/admin/team-presets/${presetId}/posts`;
   const preset = await orNotFound(() => getPresetById(getDb(), presetId));
   if (form.get('intent') === 'delete') {
-    const postId = presetItemId.safeParse(form.get('presetPostId'));
+    const postId = idSchema.safeParse(form.get('presetPostId'));
     if (!postId.success || !preset.posts.some((p) => p.presetPostId === postId.data)) return fail(404, {}, PRESET_SAVE_BUG);
     await removePresetPost(getDb(), admin.userId, postId.data);
     return redirect(base);

@@ -3,7 +3,9 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { EMAIL_IN_USE, getUserForEditor, listDataExports, peopleSchemas, saveUser } from '@modules/admin/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, formRefusal, orErrorPage } from '~/utils/domain-error.server';
+import { idParam } from '~/utils/route-params.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { UserEditorFields, userEditorTitle } from '~/components/admin/user-editor-form';
 import { adminReturnTo, withFlash } from '~/features/admin/people.server';
@@ -19,22 +21,14 @@ export const handle: BreadcrumbHandle = {
 
 const LIST = '/admin/user-list';
 
-async function userFromParams(userId: string | undefined) {
-  if (userId === undefined) return null;
-  const id = peopleSchemas.userIdParam.safeParse(userId);
-  if (!id.success) throw new Response('Not found', { status: 404 });
-  try {
-    return await getUserForEditor(getDb(), id.data);
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+/** The user to edit, or null on the create page (no id in the URL). */
+const userFromParams = (params: LoaderFunctionArgs['params']) =>
+  params.userId === undefined ? null : orErrorPage(() => getUserForEditor(getDb(), idParam(params, 'userId')));
 
 /** /admin/user-editor (create) and /admin/user-editor/{userId} (edit): the page form the list's dialog also posts to. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
-  const user = await userFromParams(params.userId);
+  const user = await userFromParams(params);
   const returnTo = adminReturnTo(new URL(request.url).searchParams.get('returnTo'), LIST);
   // Their data exports (issue 27 s.2): an admin downloads only the ones they asked for.
   const exports = user ? await listDataExports(getDb(), user.userId) : [];
@@ -55,22 +49,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
-  const user = await userFromParams(params.userId);
+  const user = await userFromParams(params);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: peopleSchemas.userFormSchema });
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  try {
-    await saveUser(getDb(), admin.userId, {
+  const saved = await attempt(() =>
+    saveUser(getDb(), admin.userId, {
       user: { userId: user?.userId ?? null, email: v.email, firstName: v.firstName, lastName: v.lastName, jobTitle: v.jobTitle ?? null, isAdmin: v.isAdmin },
       organisationName: user ? null : (v.organisationName ?? null),
       organisationLicenseType: user ? null : v.organisationLicenseType,
-    });
-  } catch (error) {
-    if (isDomainError(error) && error.message === EMAIL_IN_USE) return data(submission.reply({ fieldErrors: { email: [EMAIL_IN_USE] } }), { status: 409 });
-    if (isDomainError(error)) return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-    throw error;
-  }
+    }),
+  );
+  if (!saved.ok) return formRefusal(submission, saved.error, { field: saved.error.message === EMAIL_IN_USE ? 'email' : undefined });
   throw redirect(withFlash(adminReturnTo(formData.get('returnTo'), LIST), 'user'), { status: 303 });
 }
 

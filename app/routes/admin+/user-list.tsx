@@ -3,7 +3,8 @@ import { useLoaderData, useLocation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { listUsers, peopleSchemas, setIsOrganisationAdmin, usersList, type AdminUserRow } from '@modules/admin/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { orErrorPage } from '~/utils/domain-error.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
 import { ConfirmForm, Flash, LicenceAndSortChips, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
@@ -33,12 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireProductAdmin(request, context);
   const parsed = orgAdminForm.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response('The form could not be read. Please reload the page and try again.', { status: 400 });
-  try {
-    await setIsOrganisationAdmin(getDb(), admin.userId, { userId: parsed.data.userId, isOrganisationAdmin: parsed.data.value === 'true' });
-  } catch (error) {
-    if (isDomainError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  await orErrorPage(() => setIsOrganisationAdmin(getDb(), admin.userId, { userId: parsed.data.userId, isOrganisationAdmin: parsed.data.value === 'true' }));
   throw redirect(withFlash(adminReturnTo(parsed.data.returnTo, PATH), 'orgAdmin'), { status: 303 });
 }
 

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { Link } from '~/components/link';
 import { getMyActivity } from '@modules/activities/index.server';
 import { getDb } from '@modules/shared/index.server';
-import { activityIdSchema as idSchema } from '~/utils/form-schemas.server';
+import { queryId } from '~/utils/route-params.server';
 import { MyActivityCard, TaskProgress } from '~/components/activities/activity-cards';
 import { TaskAnswers, TaskForm } from '~/components/activities/task-form';
 import activitiesStyles from '~/styles/activities.css';
@@ -28,13 +28,7 @@ export const meta = appMeta('My Activities');
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const param = (name: string) => {
-    const raw = url.searchParams.get(name);
-    if (raw == null || raw === '') return null;
-    const parsed = idSchema.safeParse(raw);
-    if (!parsed.success) throw new Response('That activity was not found.', { status: 404 });
-    return parsed.data;
-  };
+  const param = (name: string) => queryId(url, name, 'That activity was not found.');
   const selectedId = param('myActivityId');
   const editId = param('edit');
   const savedId = param('saved');

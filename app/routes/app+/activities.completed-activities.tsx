@@ -3,7 +3,8 @@ import { data, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { getMyActivity } from '@modules/activities/index.server';
-import { activityFeedbackForm, activityIdSchema as idSchema } from '~/utils/form-schemas.server';
+import { activityFeedbackForm } from '~/utils/form-schemas.server';
+import { queryId } from '~/utils/route-params.server';
 import { FeedbackType, submitSystemFeedback } from '@modules/catalogue/index.server';
 import { MyActivityCard } from '~/components/activities/activity-cards';
 import { When } from '~/components/when';
@@ -18,19 +19,14 @@ import { COMPLETED_PATH } from '~/features/activities/activity-paths';
 import { activitiesHref } from '~/features/activities/activity-pages';
 import { ActivitiesPager } from '~/components/activities/activities-pager';
 import { requireUser } from '~/utils/session.server';
-import { getDb } from '@modules/shared/index.server';
+import { getDb, idSchema } from '@modules/shared/index.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: activitiesStyles }];
 export const meta = appMeta('Completed Activities');
 
-const notFound = () => new Response('That activity was not found. It may have been deleted.', { status: 404 });
-const selectedId = (url: URL) => {
-  const raw = url.searchParams.get('myActivityId');
-  if (raw == null || raw === '') return null;
-  const parsed = idSchema.safeParse(raw);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-};
+const GONE = 'That activity was not found. It may have been deleted.';
+const notFound = () => new Response(GONE, { status: 404 });
+const selectedId = (url: URL) => queryId(url, 'myActivityId', GONE);
 
 /**
  * /app/activities/completed-activities (optional ?myActivityId=, ?page=): the completed activities

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { z } from 'zod';
-import { getDb, isDomainError, loadEnv } from '@modules/shared/index.server';
+import { getDb, loadEnv } from '@modules/shared/index.server';
 import { policy, type CurrentUser } from '@modules/identity/index.server';
 import {
   createPublicFeedbackToken,
@@ -21,6 +21,7 @@ import {
 } from '@modules/social/index.server';
 import { contactActionForm, requestFeedbackForm, restoreContactForm } from '~/utils/form-schemas.server';
 import { formConstraint, readFormData } from '~/utils/form.server';
+import { attempt, orRefusal, refusal, refusedReply } from '~/utils/domain-error.server';
 import { isFeatureOn } from '~/utils/features';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
@@ -90,19 +91,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'restore-contact') {
     const parsed = restoreContactForm.safeParse({ email: form.get('email'), lastAskedAt: form.get('lastAskedAt') ?? undefined });
     if (!parsed.success) return data<ActionData>({ restoreError: 'This contact could not be restored.' }, { status: 400 });
-    try {
-      await restoreContact(db, user, parsed.data);
-    } catch (error) {
-      if (isDomainError(error)) return data<ActionData>({ restoreError: error.message }, { status: error.status });
-      throw error;
-    }
+    const restored = await attempt(() => restoreContact(db, user, parsed.data));
+    if (!restored.ok) return refusal<ActionData>(restored.error, { restoreError: restored.error.message });
     return data<ActionData>({ restoredEmail: parsed.data.email });
   }
   if (intent === 'delete' || intent === 're-request') {
     const parsed = contactActionForm.safeParse({ userContactId: form.get('userContactId') });
     if (!parsed.success) return data<ActionData>({ contactErrors: {} }, { status: 400 });
     const id = parsed.data.userContactId;
-    try {
+    return orRefusal(async () => {
       const contact = (await listContacts(db, user)).find((c) => c.userContactId === id);
       if (intent === 'delete') {
         await deleteContact(db, user, id);
@@ -112,21 +109,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!contact) return data<ActionData>({ contactErrors: { [id]: 'This contact is no longer in your list.' } }, { status: 404 });
       await requestContactFeedback(db, user, contact.email);
       return data<ActionData>({ sentTo: contact.email });
-    } catch (error) {
-      if (isDomainError(error)) return data<ActionData>({ contactErrors: { [id]: error.message } }, { status: error.status });
-      throw error;
-    }
+    }, (error): ActionData => ({ contactErrors: { [id]: error.message } }));
   }
   const submission = parseWithZod(form, { schema: requestFeedbackForm });
   if (submission.status !== 'success') return data<ActionData>({ result: submission.reply() }, { status: 400 });
-  try {
-    const contact = await requestContactFeedback(db, user, submission.value.email);
-    return data<ActionData>({ result: submission.reply({ resetForm: true }), sentTo: contact.email });
-  } catch (error) {
-    // The server's message is shown on the field (learner-app 8).
-    if (isDomainError(error)) return data<ActionData>({ result: submission.reply({ fieldErrors: { email: [error.message] } }) }, { status: error.status });
-    throw error;
-  }
+  // The server's message is shown on the field (learner-app 8).
+  const requested = await attempt(() => requestContactFeedback(db, user, submission.value.email));
+  if (!requested.ok) return refusal<ActionData>(requested.error, { result: refusedReply(submission, requested.error, { field: 'email' }) });
+  return data<ActionData>({ result: submission.reply({ resetForm: true }), sentTo: requested.value.email });
 }
 
 function Tabs({ tab }: { tab: Tab }) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { journeySummaryPdf } from '@modules/journeys/index.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt } from '~/utils/domain-error.server';
 import { notFound, routeId } from '~/utils/route-params.server';
 import { formatLongDate, formatTime, timeZoneFromCookie, zoneLabel } from '~/utils/dates';
 import { requireUser } from '~/utils/session.server';
@@ -11,17 +12,17 @@ import { requireUser } from '~/utils/session.server';
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  try {
-    // Dates through the screens' one formatter, in the viewer's time zone (the tz cookie; UTC without it).
-    const timeZone = timeZoneFromCookie(request.headers.get('cookie'));
-    const formatDate = (d: Date | string) => `${formatLongDate(d, timeZone)} at ${formatTime(d, timeZone)} (${zoneLabel(timeZone)})`;
-    const { fileName, bytes } = await journeySummaryPdf(getDb(), user, routeId(params.journey), { formatDate, language: 'en-GB' });
-    return new Response(Buffer.from(bytes), {
-      headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'private, no-store' },
-    });
-  } catch (e) {
-    if (isDomainError(e) && e.status === 403 && e.code === 'forbidden') return new Response(e.message, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    if (isDomainError(e)) notFound();
-    throw e;
+  // Dates through the screens' one formatter, in the viewer's time zone (the tz cookie; UTC without it).
+  const timeZone = timeZoneFromCookie(request.headers.get('cookie'));
+  const formatDate = (d: Date | string) => `${formatLongDate(d, timeZone)} at ${formatTime(d, timeZone)} (${zoneLabel(timeZone)})`;
+  const made = await attempt(() => journeySummaryPdf(getDb(), user, routeId(params.journey), { formatDate, language: 'en-GB' }));
+  if (!made.ok) {
+    const e = made.error;
+    if (e.code === 'forbidden') return new Response(e.message, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return notFound();
   }
+  const { fileName, bytes } = made.value;
+  return new Response(Buffer.from(bytes), {
+    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'private, no-store' },
+  });
 }

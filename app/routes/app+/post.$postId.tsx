@@ -6,7 +6,9 @@ import { postFormSchema } from '~/utils/form-schemas.server';
 import { PostEditor } from '~/components/feed/post-editor';
 import { PostSavedStatus } from '~/components/feed/post-status';
 import { formConstraint } from '~/utils/form.server';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt } from '~/utils/domain-error.server';
+import { idParam } from '~/utils/route-params.server';
 import { getPost, POST_GONE, withLinkPreviews } from '@modules/social/index.server';
 import { PostCard, type FeedPost } from '~/components/feed/post-card';
 import { appMeta } from '~/utils/meta';
@@ -18,37 +20,33 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles
 
 export const meta = appMeta('Post');
 
-const parseId = (v: string | undefined) => (/^\d{1,9}$/.test(v ?? '') && Number(v) > 0 ? Number(v) : null);
-
 /**
  * /app/post/{postId}: one post with its comments open and a button back to the team home. A malformed
  * id is a 404; a deleted, unknown or out-of-reach post says 'This post is no longer availble.'.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const postId = parseId(params.postId);
-  if (postId === null) throw new Response('Not found', { status: 404 });
+  const postId = idParam(params, 'postId');
   const teams = await context.teams();
   const home = teams[0] ? `/app/team/${teams[0].teamId}` : '/app/team';
-  try {
-    const post = await getPost(getDb(), user, postId);
-    const back = post.teamId && teams.some((t) => t.teamId === post.teamId) ? `/app/team/${post.teamId}` : home;
-    const withR = withRights(user, await withLinkPreviews(getDb(), [summaryOf(post)]))[0]!;
-    // Moderators edit here (the team Posts table links to this page).
-    const editing = withR.rights.canModerate
-      ? { postId: post.postId, text: post.text, url: post.url, posted: post.postedAt !== null, scheduledAt: post.scheduledAt, files: post.postFiles.map((f) => f.file), isLedaOfficial: post.isLedaOfficial, constraint: formConstraint(postFormSchema) }
-      : null;
-    return { post: withR, back, gone: null, editing };
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) return { post: null, back: home, gone: POST_GONE, editing: null };
-    throw error;
+  const found = await attempt(() => getPost(getDb(), user, postId));
+  if (!found.ok) {
+    if (found.error.status === 404) return { post: null, back: home, gone: POST_GONE, editing: null };
+    throw found.error;
   }
+  const post = found.value;
+  const back = post.teamId && teams.some((t) => t.teamId === post.teamId) ? `/app/team/${post.teamId}` : home;
+  const withR = withRights(user, await withLinkPreviews(getDb(), [summaryOf(post)]))[0]!;
+  // Moderators edit here (the team Posts table links to this page).
+  const editing = withR.rights.canModerate
+    ? { postId: post.postId, text: post.text, url: post.url, posted: post.postedAt !== null, scheduledAt: post.scheduledAt, files: post.postFiles.map((f) => f.file), isLedaOfficial: post.isLedaOfficial, constraint: formConstraint(postFormSchema) }
+    : null;
+  return { post: withR, back, gone: null, editing };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const postId = parseId(params.postId);
-  if (postId === null) throw new Response('Not found', { status: 404 });
+  const postId = idParam(params, 'postId');
   return handlePostAction(request, context, user, `/app/post/${postId}`);
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getDb, isDomainError } from '@modules/shared/index.server';
-import { isUserIdShape, readProfilePhoto } from '@modules/identity/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
+import { readProfilePhoto } from '@modules/identity/index.server';
+import { attempt } from '~/utils/domain-error.server';
 import { requireUser } from '~/utils/session.server';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -12,8 +13,10 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  if (!isUserIdShape(params.userId)) return notFound();
-  const photo = await readProfilePhoto(getDb(), user, Number(params.userId)).catch((e) => (isDomainError(e) ? null : Promise.reject(e)));
+  const userId = boundedInt(params.userId);
+  if (userId === undefined) return notFound();
+  const found = await attempt(() => readProfilePhoto(getDb(), user, userId));
+  const photo = found.ok ? found.value : null;
   if (!photo) return notFound();
   return new Response(new Uint8Array(photo.bytes), {
     status: 200,

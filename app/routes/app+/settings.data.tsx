@@ -1,12 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Link } from '~/components/link';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport } from '@modules/admin/index.server';
 import { SettingsNav } from '~/components/profile/settings-nav';
 import { Card } from '~/components/ui';
 import { appMeta } from '~/utils/meta';
+import { formatLongDate } from '~/utils/dates';
 import { requireUser } from '~/utils/session.server';
 import profileStyles from '~/styles/profile.css';
 
@@ -35,16 +37,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Starts an export of the signed-in person's own data (a second click while one runs answers that one). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  try {
-    await requestDataExport(getDb(), user, user.userId);
-  } catch (error) {
-    if (isDomainError(error)) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const asked = await attempt(() => requestDataExport(getDb(), user, user.userId));
+  if (!asked.ok) return refusal(asked.error, { error: asked.error.message });
   throw redirect(PATH, { status: 303 });
 }
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function Progress({ progress }: { progress: number }) {
   const revalidator = useRevalidator();
@@ -93,7 +90,7 @@ export default function YourData() {
         {running ? <Progress progress={exported.progress} /> : null}
         {exported?.status === 'ready' && exported.downloadPath ? (
           <p role="status">
-            Your data is ready ({exported.sizeKb} KB). You can download it until {exported.expiresAt ? dateOf(exported.expiresAt) : 'it expires'}.
+            Your data is ready ({exported.sizeKb} KB). You can download it until {exported.expiresAt ? formatLongDate(exported.expiresAt) : 'it expires'}.
           </p>
         ) : null}
         {exported?.status === 'failed' ? (

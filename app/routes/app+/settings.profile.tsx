@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal, refusedReply } from '~/utils/domain-error.server';
 import { changePassword, removeProfilePhoto, saveUserDetails, uploadProfilePhoto, MAX_PHOTO_BYTES } from '@modules/identity/index.server';
 import { DetailsSection, PasswordSection, PhotoSection, type SettingsActionData } from '~/components/profile/settings-forms';
 import { SettingsNav } from '~/components/profile/settings-nav';
@@ -67,12 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const photo = files.find((f) => f.bytes.byteLength > 0);
     if (!photo) return photoError('Choose a photo to upload.');
-    try {
-      await uploadProfilePhoto(getDb(), user.userId, photo.bytes);
-    } catch (error) {
-      if (isDomainError(error)) return photoError(error.message);
-      throw error;
-    }
+    const uploaded = await attempt(() => uploadProfilePhoto(getDb(), user.userId, photo.bytes));
+    if (!uploaded.ok) return photoError(uploaded.error.message);
     throw done('photo');
   }
 
@@ -85,12 +82,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === 'details') {
     const submission = parseWithZod(formData, { schema: profileDetailsSchema });
     if (submission.status !== 'success') return data<SettingsActionData>({ form: 'details', result: submission.reply() }, { status: 400 });
-    try {
-      await saveUserDetails(getDb(), user, submission.value);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data<SettingsActionData>({ form: 'details', result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    }
+    const saved = await attempt(() => saveUserDetails(getDb(), user, submission.value));
+    if (!saved.ok) return refusal<SettingsActionData>(saved.error, { form: 'details', result: refusedReply(submission, saved.error) });
     throw done('details');
   }
   if (intent === 'password') {
@@ -99,12 +92,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<SettingsActionData>({ form: 'password', result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
     }
     const auth = await getAuth(request, context);
-    try {
-      await changePassword(getDb(), { userId: user.userId, sessionId: auth!.sessionId, currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword });
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data<SettingsActionData>({ form: 'password', result: submission.reply({ formErrors: [error.message], hideFields: PASSWORD_FIELDS }) }, { status: error.status });
-    }
+    const { currentPassword, newPassword } = submission.value;
+    const changed = await attempt(() => changePassword(getDb(), { userId: user.userId, sessionId: auth!.sessionId, currentPassword, newPassword }));
+    if (!changed.ok) return refusal<SettingsActionData>(changed.error, { form: 'password', result: refusedReply(submission, changed.error, { hideFields: PASSWORD_FIELDS }) });
     throw done('password');
   }
   return new Response('Unknown form.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

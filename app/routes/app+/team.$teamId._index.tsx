@@ -2,7 +2,7 @@ import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } 
 import { useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
-import { getDb } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 import { getTeamFeaturedStoryId, policy } from '@modules/identity/index.server';
 import { featuredStoryCard } from '@modules/catalogue/index.server';
 import { FEED_PAGE_SIZE, listFeedSummaries, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
@@ -34,8 +34,8 @@ const AVATARS = 6;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, team } = await requireTeamAccess(request, context, params.teamId, 'member');
   const url = new URL(request.url);
-  const raw = Number(url.searchParams.get('offset') ?? 0);
-  const offset = Number.isInteger(raw) && raw >= 0 && raw <= MAX_OFFSET ? raw : 0;
+  // A malformed offset shows the first page.
+  const offset = boundedInt(url.searchParams.get('offset'), 0, MAX_OFFSET) ?? 0;
   const scope = { teamId: team.teamId, organisationId: team.organisationId };
   const [rows, avatars, journeys, featuredStory] = await Promise.all([
     // Cards show like and comment counts: the lists, which grow with the team, stay on the post page.

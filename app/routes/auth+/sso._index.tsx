@@ -1,7 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SsoProblem } from '~/components/sso-problem';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt } from '~/utils/domain-error.server';
 import { ssoFailureMessage, startSso } from '@modules/identity/index.server';
 import { loginEmailSchema } from '~/utils/form-schemas.server';
 import { requireAnonymous, safeThenTo } from '~/utils/session.server';
@@ -25,14 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.has('failed')) return data({ errorMsg: ssoFailureMessage(url.searchParams.get('failed')), thenTo }, { status: 400 });
   const parsed = loginEmailSchema.safeParse({ email: url.searchParams.get('email') ?? '' });
   if (!parsed.success) throw redirect(loginPath({ thenTo }));
-  try {
-    const started = await startSso(getDb(), { email: parsed.data.email, thenTo, clientIp: context.clientIp });
-    if (!started) throw redirect(loginPath({ email: parsed.data.email, thenTo }));
-    throw redirect(started.redirectUrl, { headers: { 'Set-Cookie': started.setCookie, 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    if (isDomainError(error)) return data({ errorMsg: error.message, thenTo }, { status: error.code === 'rate_limited' ? 429 : 502 });
-    throw error;
-  }
+  const started = await attempt(() => startSso(getDb(), { email: parsed.data.email, thenTo, clientIp: context.clientIp }));
+  // The identity provider's failure is a 502 (a bad gateway), not the error's own status.
+  if (!started.ok) return data({ errorMsg: started.error.message, thenTo }, { status: started.error.code === 'rate_limited' ? 429 : 502 });
+  if (!started.value) throw redirect(loginPath({ email: parsed.data.email, thenTo }));
+  throw redirect(started.value.redirectUrl, { headers: { 'Set-Cookie': started.value.setCookie, 'Cache-Control': 'no-store' } });
 }
 
 export default function SsoStartProblem() {

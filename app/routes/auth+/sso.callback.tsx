@@ -1,7 +1,8 @@
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { SsoProblem } from '~/components/sso-problem';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { clearSsoStateCookie, finishSso } from '@modules/identity/index.server';
 import { safeRedirectPath } from '~/utils/session.server';
 import { authMeta } from '~/utils/meta';
@@ -14,15 +15,12 @@ export const meta = authMeta('Sign in with your company account');
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers({ 'Set-Cookie': clearSsoStateCookie(), 'Cache-Control': 'no-store' });
-  try {
-    const result = await finishSso(getDb(), { url: new URL(request.url), cookieHeader: request.headers.get('cookie') });
-    if (result.status === 'locked') throw redirect('/license-expired', { headers });
-    headers.append('Set-Cookie', result.setCookie);
-    throw redirect(safeRedirectPath(result.thenTo, result.homePath), { headers });
-  } catch (error) {
-    if (isDomainError(error)) return data({ errorMsg: error.message }, { status: error.status, headers });
-    throw error;
-  }
+  const finished = await attempt(() => finishSso(getDb(), { url: new URL(request.url), cookieHeader: request.headers.get('cookie') }));
+  if (!finished.ok) return refusal(finished.error, { errorMsg: finished.error.message }, { headers });
+  const result = finished.value;
+  if (result.status === 'locked') throw redirect('/license-expired', { headers });
+  headers.append('Set-Cookie', result.setCookie);
+  throw redirect(safeRedirectPath(result.thenTo, result.homePath), { headers });
 }
 
 export default function SsoCallbackProblem() {

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { getDb, isDomainError, loadEnv } from '@modules/shared/index.server';
+import { getDb, loadEnv } from '@modules/shared/index.server';
+import { attempt } from '~/utils/domain-error.server';
 import { acceptSamlResponse, serviceProviderMetadata, ssoFailureCode } from '@modules/identity/index.server';
 import { readFormData } from '~/utils/form.server';
 
@@ -25,10 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (typeof samlResponse !== 'string' || typeof relayState !== 'string' || !samlResponse || samlResponse.length > MAX_RESPONSE_CHARS || relayState.length > 200) {
     throw redirect('/auth/sso?failed=failed', { status: 303 });
   }
-  try {
-    throw redirect(await acceptSamlResponse(getDb(), { samlResponse, relayState }), { status: 303, headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    if (isDomainError(error)) throw redirect(`/auth/sso?failed=${ssoFailureCode(error)}`, { status: 303 });
-    throw error;
-  }
+  const accepted = await attempt(() => acceptSamlResponse(getDb(), { samlResponse, relayState }));
+  if (!accepted.ok) throw redirect(`/auth/sso?failed=${ssoFailureCode(accepted.error)}`, { status: 303 });
+  throw redirect(accepted.value, { status: 303, headers: { 'Cache-Control': 'no-store' } });
 }

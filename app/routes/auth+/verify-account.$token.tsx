@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { Link } from '~/components/link';
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
+import { attempt, refusal } from '~/utils/domain-error.server';
 import { verifyAccount } from '@modules/identity/index.server';
 import { requireAnonymous } from '~/utils/session.server';
 import { authMeta } from '~/utils/meta';
@@ -25,13 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  let outcome: Awaited<ReturnType<typeof verifyAccount>>;
-  try {
-    outcome = await verifyAccount(getDb(), params.token ?? '');
-  } catch (error) {
-    if (isDomainError(error)) return data({ failedMessage: VERIFY_FAILED_MESSAGE }, { status: error.status });
-    throw error;
-  }
+  const verified = await attempt(() => verifyAccount(getDb(), params.token ?? ''));
+  if (!verified.ok) return refusal(verified.error, { failedMessage: VERIFY_FAILED_MESSAGE });
+  const outcome = verified.value;
   if (outcome.status === 'locked') throw redirect('/license-expired');
   throw redirect(outcome.homePath, { headers: { 'Set-Cookie': outcome.setCookie } });
 }

@@ -1,3 +1,4 @@
+import { boundedInt } from '@modules/shared/constants';
 import { FIELD_TYPES, FieldType, isFieldType, type FieldTypeId } from '@modules/activities/constants';
 
 /**
@@ -155,12 +156,11 @@ export function draftFromForm(form: FormData): ActivityDraft {
       form
         .getAll('skills')
         .slice(0, DRAFT_LIMITS.skills)
-        .map((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : 0))
-        .filter((n) => n > 0),
+        .flatMap((v) => (typeof v === 'string' ? (boundedInt(v) ?? []) : [])),
     ),
   ];
   return {
-    activityId: /^\d{1,9}$/.test(idRaw) && Number(idRaw) > 0 ? Number(idRaw) : null,
+    activityId: boundedInt(idRaw) ?? null,
     name: clip(get('name'), 1000),
     overview: clip(get('overview'), 20_000),
     isGlobal: form.get('isGlobal') === 'on',

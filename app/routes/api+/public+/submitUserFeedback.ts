@@ -1,8 +1,9 @@
-import { getDb, isDomainError } from '@modules/shared/index.server';
+import { getDb } from '@modules/shared/index.server';
 import { submitFeedback } from '@modules/social/index.server';
 import { FEEDBACK_LINK_EXPIRED } from '@modules/social/constants';
 import { submitUserFeedbackBody } from '@modules/social/schemas';
 import { apiError, apiRoute } from '~/utils/api.server';
+import { attempt } from '~/utils/domain-error.server';
 import { isFeatureOn } from '~/utils/features';
 import { feedbackVisitor } from '~/features/feedback/feedback-respondent.server';
 
@@ -19,12 +20,9 @@ export const { loader, action } = apiRoute({
   handler: async ({ body, request, context }) => {
     if (!isFeatureOn('feedback')) throw apiError(404, FEEDBACK_LINK_EXPIRED);
     const visitor = await feedbackVisitor(request, context);
-    try {
-      await submitFeedback(getDb(), body.token, body.feedback, { clientIp: context.clientIp, respondent: visitor.answering });
-    } catch (error) {
-      if (isDomainError(error)) return Response.json({ errorMsg: error.message }, { status: error.status, headers: visitor.headers });
-      throw error;
-    }
+    // A refusal keeps the visitor's cookie header (the apiRoute helper's own mapping would drop it).
+    const submitted = await attempt(() => submitFeedback(getDb(), body.token, body.feedback, { clientIp: context.clientIp, respondent: visitor.answering }));
+    if (!submitted.ok) return Response.json({ errorMsg: submitted.error.message }, { status: submitted.error.status, headers: visitor.headers });
     return Response.json({}, { headers: visitor.headers });
   },
 });

@@ -9,7 +9,7 @@ import { cardLink } from '~/components/explore/story-state';
 import { notFound } from '~/utils/route-params.server';
 import { appMeta } from '~/utils/meta';
 import { requireUser } from '~/utils/session.server';
-import { getDb } from '@modules/shared/index.server';
+import { boundedInt, getDb } from '@modules/shared/index.server';
 
 export const links = exploreLinks;
 export const meta = appMeta('Stories');
@@ -26,9 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const query = new URL(request.url).searchParams;
   const moduleParam = query.get('module');
-  if (moduleParam !== null && !/^\d{1,9}$/.test(moduleParam)) notFound();
+  if (moduleParam !== null && boundedInt(moduleParam, 0) === undefined) notFound();
   const pageParam = query.get('page') ?? '1';
-  if (!/^\d{1,5}$/.test(pageParam) || Number(pageParam) < 1) notFound();
+  if (boundedInt(pageParam, 1, 99_999) === undefined) notFound();
   const [reference, progress] = await Promise.all([getReferenceData(getDb()), getUserProgress(getDb(), user.userId)]);
   const card = (s: Story) => ({
     storyId: s.storyId,
