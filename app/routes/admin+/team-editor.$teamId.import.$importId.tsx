@@ -17,6 +17,7 @@ import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { queryInt } from '~/features/admin/query-int.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { Badge, Card, Toast } from '~/components/ui';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
 
@@ -94,26 +95,20 @@ export default function ImportPage() {
   const running = found.status === 'queued' || found.status === 'running';
   const pageLink = (o: number) => `${base}?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`;
   return (
-    <section className="te-card" aria-labelledby="import-page-title">
-      <h2 id="import-page-title">CSV import: {found.fileName}</h2>
+    <Card title={`CSV import: ${found.fileName}`} titleId="import-page-title" className="te-card">
       {refused?.error ? (
-        <p className="te-status error" role="alert">
-          {refused.error}
-        </p>
+        <Toast tone="danger">{refused.error}</Toast>
       ) : null}
       {found.status === 'reading' ? (
-        <p className="te-status" role="status">
+        <Toast tone="info">
           {notice}{' '}
           <Link to={base} reloadDocument>
             Refresh
-          </Link>
-        </p>
+          </Link></Toast>
       ) : null}
       {found.status === 'incomplete' ? (
         <>
-          <p className="te-status error" role="alert">
-            {found.error}
-          </p>
+          <Toast tone="danger">{found.error}</Toast>
           <p>
             <Link className="button primary" to={`/admin/team-editor/${found.teamId}/import`}>
               Upload the file again
@@ -143,9 +138,7 @@ export default function ImportPage() {
       ) : null}
       {running || found.status === 'done' || found.status === 'failed' ? <Progress done={running ? found.processedRows : found.imported} total={found.totalRows} running={running} /> : null}
       {found.status === 'failed' ? (
-        <p className="te-status error" role="alert">
-          {found.error ?? 'The import stopped.'}
-        </p>
+        <Toast tone="danger">{found.error ?? 'The import stopped.'}</Toast>
       ) : null}
       {found.status === 'done' ? (
         <>
@@ -165,9 +158,7 @@ export default function ImportPage() {
             </li>
           </ul>
           {found.errors > 0 ? (
-            <p className="te-status error" role="alert">
-              {plural(found.errors, 'row was', 'rows were')} not imported: see the highlighted rows or the error report.
-            </p>
+            <Toast tone="danger">{plural(found.errors, 'row was', 'rows were')} not imported: see the highlighted rows or the error report.</Toast>
           ) : null}
           <p className="te-actions">
             {found.skipped + found.errors > 0 ? (
@@ -208,7 +199,9 @@ export default function ImportPage() {
                     <td data-label="Last name">{r.lastName}</td>
                     <td data-label="Email">{r.email}</td>
                     <td data-label="Admin">{r.isAdmin ? 'Yes' : 'No'}</td>
-                    <td data-label="Status">{failed ? <strong>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</strong> : r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</td>
+                    <td data-label="Status">
+                      <Badge tone={failed ? 'danger' : skipped ? 'warning' : 'success'}>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</Badge>
+                    </td>
                     <td data-label="Details">{r.message ?? ''}</td>
                   </tr>
                 );
@@ -222,6 +215,6 @@ export default function ImportPage() {
           </nav>
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { presetItemId } from '~/features/admin/admin-forms.server';
+import { ResultToast } from '~/components/admin/result-toast';
 
 export const PRESET_JOURNEYS_SAVED = 'Preset journeys saved';
 export const PRESET_JOURNEYS_ERROR = 'Error while saving this preset. Please reload the page and try again.';
@@ -90,9 +91,7 @@ export default function PresetJourneys() {
     <section aria-labelledby="preset-journeys">
       <h2 id="preset-journeys">Journeys</h2>
       {result?.message ? (
-        <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
-        </p>
+        <ResultToast result={result} />
       ) : null}
       <Form method="post" key={journeys.map((j) => `${j.presetJourneyId}:${j.length}:${j.nbWeeksBeforeUnlock}:${j.breakLabel}`).join(',')}>
         <input type="hidden" name="count" value={journeys.length} />

@@ -9,6 +9,7 @@ import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { presetItemId, presetPostForm } from '~/features/admin/admin-forms.server';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
+import { ResultToast } from '~/components/admin/result-toast';
 
 export const PRESET_SAVED = 'Preset saved.';
 export const PRESET_SAVE_BUG = 'Bug while saving preset';
@@ -180,9 +181,7 @@ export default function PresetPosts() {
     <section aria-labelledby="preset-posts">
       <h2 id="preset-posts">Posts</h2>
       {result?.message ? (
-        <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
-        </p>
+        <ResultToast result={result} />
       ) : null}
       {posts.length ? (
         <table className="data-table card-table">

@@ -8,6 +8,7 @@ import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import scheduleStyles from '~/components/admin/schedule/schedule.css';
+import { ResultToast } from '~/components/admin/result-toast';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: scheduleStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.preset.name ?? 'Preset'} | Preset editor | Leda Admin` }];
@@ -60,9 +61,7 @@ export default function PresetEditor() {
       <Form method="post" className="admin-card" aria-labelledby="preset-settings" key={preset.name + preset.description}>
         <h2 id="preset-settings">Preset settings</h2>
         {result?.message ? (
-          <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-            {result.message}
-          </p>
+          <ResultToast result={result} />
         ) : null}
         <div className="field">
           <label htmlFor="preset-name">Name</label>
