@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import { EmptyState } from '~/components/ui/empty-state';
 
 /**
  * The one table for the admin console's lists (decision 133). Everything is a link or a GET form,
@@ -130,7 +131,9 @@ export function DataTable<Row>({
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length}>{emptyMessage}</td>
+              <td colSpan={columns.length} className="data-table-empty">
+                <EmptyState title={emptyMessage} icon={null} />
+              </td>
             </tr>
           ) : (
             rows.map((row) => (

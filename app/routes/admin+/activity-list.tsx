@@ -10,6 +10,7 @@ import editorsStyles from '~/components/admin/editors/editors.css';
 import { activityIdSchema } from '~/utils/form-schemas.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Activity list | Leda Admin' }];
@@ -72,17 +73,19 @@ export default function ActivityList() {
   const page = useLoaderData<typeof loader>();
   return (
     <section className="page admin-list">
-      <header className="admin-list-head">
-        <h1>Activity list</h1>
-        <p>
-          <Link to="/admin/activity-editor" className="button primary">
-            Create activity
-          </Link>{' '}
-          <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
-            Refresh
-          </Link>
-        </p>
-      </header>
+      <AdminPageHead
+        title="Activity list"
+        actions={
+          <>
+            <Link to="/admin/activity-editor" className="button primary">
+              Create activity
+            </Link>
+            <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
+              Refresh
+            </Link>
+          </>
+        }
+      />
       <DataTable
         path={PATH}
         caption={`Activities (${page.total})`}
