@@ -8,7 +8,7 @@ import { getDb, getJobProgress, isDomainError, logger } from '@modules/shared/in
 import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin, WELCOME_SKIPPED_NOTE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { ACTION_ERROR, Confirm, MembersTable, WELCOME_FORM_ID } from '~/components/admin/team-editor/members-table';
-import { Card, Toast } from '~/components/ui';
+import { Card, ProgressBar, Toast } from '~/components/ui';
 import { CheckboxField, Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
@@ -151,7 +151,14 @@ function WelcomeProgress({ job, note }: { job: { state: string; done: number; to
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
-      <progress className="te-progress" max={job.total || 1} value={job.state === 'completed' ? job.total : job.done} aria-labelledby="welcome-progress-title" />
+      <ProgressBar
+        value={job.state === 'completed' ? job.total : job.done}
+        max={job.total}
+        label="Welcome emails"
+        showLabel={false}
+        tone={job.state === 'completed' ? 'success' : 'brand'}
+        large
+      />
       <p role="status">
         {job.state === 'failed'
           ? ACTION_ERROR

@@ -17,7 +17,7 @@ import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { queryInt } from '~/features/admin/query-int.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { Badge, Card, Toast } from '~/components/ui';
+import { Badge, Card, ProgressBar, Toast } from '~/components/ui';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
 
@@ -78,7 +78,7 @@ function Progress({ done, total, running }: { done: number; total: number; runni
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
-      <progress className="te-progress" max={total || 1} value={done} aria-labelledby="import-progress-label" />
+      <ProgressBar value={done} max={total} label="Import progress" valueText={`${done} of ${total} rows`} showLabel={false} tone={running ? 'brand' : 'success'} large />
       <p id="import-progress-label" role="status">
         {running ? `Importing: ${done} of ${total} rows.` : `Imported ${done} of ${total} rows.`}
       </p>
@@ -104,7 +104,8 @@ export default function ImportPage() {
           {notice}{' '}
           <Link to={base} reloadDocument>
             Refresh
-          </Link></Toast>
+          </Link>
+        </Toast>
       ) : null}
       {found.status === 'incomplete' ? (
         <>
