@@ -107,3 +107,62 @@ export default function UserEditorPage() {
     </section>
   );
 }
+
+const EXPORT_STATUS = { queued: 'Waiting', running: 'Preparing', ready: 'Ready', failed: 'Failed', expired: 'Deleted after 7 days' } as const;
+const EXPORT_TONE: Record<keyof typeof EXPORT_STATUS, BadgeTone> = { queued: 'neutral', running: 'brand', ready: 'success', failed: 'danger', expired: 'neutral' };
+
+/** The person's data exports (issue 27 s.2): ask for one (audit logged), follow it, download the ones you asked for. */
+function DataExports({ userId, exports }: { userId: number; exports: ReturnType<typeof useLoaderData<typeof loader>>['exports'] }) {
+  return (
+    <div id="data-export" className="admin-anchor">
+      <Card title="Personal data" titleId="data-export-title">
+        <p>A copy of everything Leda keeps about this person, as one ZIP file. Asking for it is recorded in the audit log; we email you when it is ready.</p>
+        {exports.length ? (
+          <table className="card-table">
+            <caption>Data exports</caption>
+            <thead>
+              <tr>
+                <th scope="col">Asked</th>
+                <th scope="col">Status</th>
+                <th scope="col">File</th>
+              </tr>
+            </thead>
+            <tbody>
+              {exports.map((x) => (
+                <tr key={x.exportId}>
+                  <td data-label="Asked">
+                    {new Date(x.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC{x.askedByMe ? ' (by you)' : ''}
+                  </td>
+                  <td data-label="Status">
+                    <Badge tone={EXPORT_TONE[x.status]}>{x.status === 'running' ? `${EXPORT_STATUS.running}: ${x.progress}%` : EXPORT_STATUS[x.status]}</Badge>
+                  </td>
+                  <td data-label="File">
+                    {x.downloadPath ? (
+                      <a href={x.downloadPath} download>
+                        Download
+                      </a>
+                    ) : (
+                      '-'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      <Form method="post" action={`/admin/user-data-export/${userId}`} reloadDocument>
+        <button type="submit" className="button">
+          Request a data export
+        </button>
+      </Form>
+      {exports.some((x) => x.status === 'queued' || x.status === 'running') ? (
+        <p>
+          <Link to={`/admin/user-editor/${userId}#data-export`} reloadDocument>
+            Refresh
+          </Link>
+        </p>
+      ) : null}
+      </Card>
+    </div>
+  );
+}
