@@ -13,6 +13,7 @@ import { readFormData } from '~/utils/form.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { Card, Toast } from '~/components/ui';
+import { AdminPageHead } from '~/components/admin/page-head';
 
 export const meta: MetaFunction = () => [{ title: 'Erase user | Leda Admin' }];
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Erase user' }) };
@@ -44,7 +45,7 @@ export default function UserErasePage() {
   if (page.erased) {
     return (
       <section aria-labelledby="erase-title">
-        <h1 id="erase-title">Erase user</h1>
+        <AdminPageHead title="Erase user" titleId="erase-title" />
         <Toast tone="info">This account was erased already.</Toast>
         <p>
           <Link to="/admin/user-list">Back to the list</Link>
@@ -55,7 +56,7 @@ export default function UserErasePage() {
   if (!page.allowed) {
     return (
       <section aria-labelledby="erase-title">
-        <h1 id="erase-title">Erase user</h1>
+        <AdminPageHead title="Erase user" titleId="erase-title" />
         <Toast tone="warning">You cannot erase your own account here: ask for it in your settings.</Toast>
         <p>
           <Link to={`/admin/user-editor/${page.userId}`}>Back to the user</Link>
