@@ -79,7 +79,7 @@ export default function UserList() {
     { key: 'created', header: 'Created at', sortable: true, cell: (u) => shortDate(u.createdAt) },
     { key: 'name', header: 'Name', sortable: true, cell: (u) => `${u.firstName} ${u.lastName}` },
     { key: 'email', header: 'Email', cell: (u) => u.email },
-    { key: 'access', header: 'Access', cell: (u) => (u.isLocked ? 'Locked' : 'Enabled') },
+    { key: 'access', header: 'Access', cell: (u) => <Badge tone={u.isLocked ? 'danger' : 'neutral'}>{u.isLocked ? 'Locked' : 'Enabled'}</Badge> },
     { key: 'lastActivity', header: 'Last login', sortable: true, cell: (u) => (u.lastLoginAt ? shortDateTime(u.lastLoginAt) : 'Never') },
     {
       key: 'organisation',

@@ -92,8 +92,10 @@ export function MembersTable({ members, selected }: { members: MemberRow[]; sele
               />
             </td>
             <td data-label="Name">
-              <PasswordDot has={m.isPasswordNonNull} />
-              {m.fullName}
+              <span>
+                <PasswordDot has={m.isPasswordNonNull} />
+                {m.fullName}
+              </span>
             </td>
             <td data-label="Email">{m.email}</td>
             <td data-label="Team admin">
