@@ -52,12 +52,12 @@ export default function TeamList() {
       header: 'Organisation',
       sortable: true,
       cell: (o) => (
-        <>
+        <div className="org-cell">
           <h2 className="org-heading">
             <Link to={`/admin/organisation-editor/${o.organisationId}`}>{o.name}</Link>
           </h2>
           <span className="muted">ID {o.organisationId}</span>
-        </>
+        </div>
       ),
     },
     { key: 'licence', header: 'Licence', cell: (o) => `${licenseName(o.licenseType)}${o.licenseExpiredAt ? ` until ${shortDate(o.licenseExpiredAt)}` : ''}` },
