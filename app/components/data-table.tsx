@@ -139,7 +139,7 @@ export function DataTable<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header}>
+                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header} data-col={c.key}>
                     {c.cell(row)}
                   </td>
                 ))}
