@@ -26,6 +26,8 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** A header shown to screen readers only (e.g. an actions column). */
   hiddenHeader?: boolean;
+  /** A short value (an id, a date) that never breaks across lines on a wide screen. */
+  nowrap?: boolean;
 }
 
 type LinkLike = ComponentType<{ to: string; children: ReactNode; 'aria-current'?: 'page'; 'aria-label'?: string; rel?: string }>;
@@ -139,7 +141,7 @@ export function DataTable<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header} data-col={c.key}>
+                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header} className={c.nowrap ? 'cell-nowrap' : undefined}>
                     {c.cell(row)}
                   </td>
                 ))}

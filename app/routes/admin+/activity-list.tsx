@@ -39,8 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const columns: DataColumn<ActivityListRow>[] = [
-  { key: 'id', header: 'ID', sortable: true, cell: (r) => r.activityId },
-  { key: 'createdAt', header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
+  { key: 'id', nowrap: true, header: 'ID', sortable: true, cell: (r) => r.activityId },
+  { key: 'createdAt', nowrap: true, header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
   { key: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
   { key: 'featured', header: 'Featured', sortable: true, cell: (r) => <YesNo value={r.isFeatured} /> },
   { key: 'global', header: 'Global', sortable: true, cell: (r) => <YesNo value={r.isGlobal} /> },

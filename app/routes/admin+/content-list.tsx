@@ -25,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Row = Awaited<ReturnType<typeof loader>>['rows'][number];
 
 const columns: DataColumn<Row>[] = [
-  { key: 'id', header: 'ID', sortable: true, cell: (r) => r.contentId },
-  { key: 'createdAt', header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
+  { key: 'id', nowrap: true, header: 'ID', sortable: true, cell: (r) => r.contentId },
+  { key: 'createdAt', nowrap: true, header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
   { key: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
   { key: 'urlId', header: 'URL ID', sortable: true, cell: (r) => r.urlId },
   { key: 'overview', header: 'Overview', cell: (r) => <div className="cell-clip">{r.overview}</div> },

@@ -75,8 +75,8 @@ export default function UserList() {
   const rows = page.rows as unknown as AdminUserRow[];
   const columns: DataColumn<AdminUserRow>[] = [
     { key: 'status', header: 'Status', cell: (u) => <StatusBadge user={u} /> },
-    { key: 'id', header: 'ID', cell: (u) => u.userId },
-    { key: 'created', header: 'Created at', sortable: true, cell: (u) => shortDate(u.createdAt) },
+    { key: 'id', nowrap: true, header: 'ID', cell: (u) => u.userId },
+    { key: 'created', nowrap: true, header: 'Created at', sortable: true, cell: (u) => shortDate(u.createdAt) },
     { key: 'name', header: 'Name', sortable: true, cell: (u) => `${u.firstName} ${u.lastName}` },
     { key: 'email', header: 'Email', cell: (u) => u.email },
     { key: 'access', header: 'Access', cell: (u) => <Badge tone={u.isLocked ? 'danger' : 'neutral'}>{u.isLocked ? 'Locked' : 'Enabled'}</Badge> },
