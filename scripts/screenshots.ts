@@ -72,14 +72,17 @@ const ADMIN: Screen[] = [
   { name: 'admin-teams', path: '/admin/team-list', title: 'Teams' },
   { name: 'admin-organisation', path: '/admin/organisation-editor/1', title: 'Organisation editor' },
   { name: 'admin-team-editor', path: '/admin/team-editor/1', title: 'Team editor' },
+  { name: 'admin-team-settings', path: '/admin/team-editor/1/settings', title: 'Team settings (General)' },
   { name: 'admin-team-journeys', path: '/admin/team-editor/1/settings/journeys', title: 'Team schedule editor' },
   { name: 'admin-team-stats', path: '/admin/team-editor/1/stats', title: 'Team stats' },
   { name: 'admin-presets', path: '/admin/team-presets', title: 'Team presets' },
+  { name: 'admin-preset-editor', path: '/admin/team-presets/1', title: 'Preset editor' },
   { name: 'admin-activities', path: '/admin/activity-list', title: 'Activities' },
   { name: 'admin-content', path: '/admin/content-list', title: 'Content' },
   { name: 'admin-journeys', path: '/admin/journey-list', title: 'Journeys' },
   { name: 'admin-notifications', path: '/admin/notification-list', title: 'Notifications' },
   { name: 'admin-audit-log', path: '/admin/audit-log', title: 'Audit log' },
+  { name: 'admin-communications', path: '/admin/communication-list/learner%40leda.test', title: 'Emails to a user' },
   { name: 'admin-design', path: '/admin/design', title: 'Design system' },
 ];
 

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import { EmptyState } from '~/components/ui/empty-state';
 
 /**
  * The one table for the admin console's lists (decision 133). Everything is a link or a GET form,
@@ -25,6 +26,8 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** A header shown to screen readers only (e.g. an actions column). */
   hiddenHeader?: boolean;
+  /** A short value (an id, a date) that never breaks across lines on a wide screen. */
+  nowrap?: boolean;
 }
 
 type LinkLike = ComponentType<{ to: string; children: ReactNode; 'aria-current'?: 'page'; 'aria-label'?: string; rel?: string }>;
@@ -130,13 +133,15 @@ export function DataTable<Row>({
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length}>{emptyMessage}</td>
+              <td colSpan={columns.length} className="data-table-empty">
+                <EmptyState title={emptyMessage} icon={null} />
+              </td>
             </tr>
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header}>
+                  <td key={c.key} data-label={c.hiddenHeader ? undefined : c.header} className={c.nowrap ? 'cell-nowrap' : undefined}>
                     {c.cell(row)}
                   </td>
                 ))}

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
 import { CheckboxField, Field, FormError, LedaForm, SelectField, TextAreaField, useLedaForm, type FormConstraint } from '~/components/forms';
+import { Card } from '~/components/ui';
 import { isoDay } from './people';
 
 /** The organisation form of the creator and the editor (admin-console s.2, s.3, s.5). */
@@ -48,7 +49,8 @@ export function OrganisationForm({
     },
   });
   return (
-    <LedaForm form={form} method="post" action={action} className="admin-form">
+    <Card className="admin-form-card">
+    <LedaForm form={form} method="post" action={action} className="admin-subform">
       <FormError id={form.errorId} errors={form.errors} />
       <Field label="Organisation name" meta={fields.name!} autoComplete="off" />
       <SelectField label="Licence type" meta={fields.licenseType!} options={LICENSES} />
@@ -59,5 +61,6 @@ export function OrganisationForm({
         {submitLabel}
       </button>
     </LedaForm>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from '~/components/link';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { listHref, type ListState } from '~/components/data-table';
 import { formatDateTime, formatShortDate } from '~/utils/dates';
+import { Tabs, Toast } from '~/components/ui';
 
 /**
  * Small shared pieces of the admin console's people screens (user list, organisation and team list,
@@ -187,21 +188,13 @@ export function QuickJoinForm({ action, fields, label = 'Quick join', accessible
 /** A flash message after a redirect (?saved=...), announced politely. */
 export function Flash({ message }: { message: string | null | undefined }) {
   if (!message) return null;
-  return (
-    <p className="admin-flash" role="status">
-      {message}
-    </p>
-  );
+  return <Toast tone="success">{message}</Toast>;
 }
 
 /** A failed action's message (createTeam, quick join) at the top of the page. */
 export function ActionError({ errorMsg }: { errorMsg: string | null | undefined }) {
   if (!errorMsg) return null;
-  return (
-    <div className="form-error" role="alert">
-      <p>{errorMsg}</p>
-    </div>
-  );
+  return <Toast tone="danger">{errorMsg}</Toast>;
 }
 
 /** Remix's Link in the shape DataTable takes (client-side navigation for sorting and paging). */
@@ -224,23 +217,15 @@ export function LicenceAndSortChips({
   sorts: { label: string; sort: string; dir: 'asc' | 'desc' }[];
 }) {
   const chips = (id: string, title: string, items: { label: string; to: string; current: boolean }[]) => (
-    <>
-      <p className="admin-chip-label" id={id}>
+    <div className="admin-chip-group">
+      <p className="admin-chip-label" id={id} aria-hidden="true">
         {title}
       </p>
-      <ul className="admin-chips" aria-labelledby={id}>
-        {items.map((c) => (
-          <li key={c.label}>
-            <Link to={c.to} aria-current={c.current ? 'page' : undefined}>
-              {c.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </>
+      <Tabs label={title} pills items={items} />
+    </div>
   );
   return (
-    <>
+    <div className="admin-chip-groups">
       {chips(
         `${idPrefix}-filters`,
         'Licence',
@@ -251,6 +236,6 @@ export function LicenceAndSortChips({
         'Sort',
         sorts.map((s) => ({ label: s.label, to: listHref(path, state, { sort: s.sort, dir: s.dir }), current: state.sort === s.sort && state.dir === s.dir })),
       )}
-    </>
+    </div>
   );
 }

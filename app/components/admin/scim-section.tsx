@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react';
+import { Card, EmptyState, Toast } from '~/components/ui';
 import { shortDateTime } from './people';
 
 export interface ScimSectionProps {
@@ -19,28 +20,19 @@ export interface ScimSectionProps {
  */
 export function ScimSection({ action, scimUrl, tokens, adminGroupName, newToken, error }: ScimSectionProps) {
   return (
-    <section aria-labelledby="scim-title" className="admin-section">
-      <h2 id="scim-title">Provisioning (SCIM)</h2>
+    <Card title="Provisioning (SCIM)" titleId="scim-title" className="admin-section">
       <p>
         Microsoft Entra ID, Okta and other identity providers can create, update, deactivate and group this organisation’s people. Base URL:{' '}
         <code className="scim-url">{scimUrl}</code>
       </p>
-      {error ? (
-        <div className="form-error" role="alert">
-          <p>{error}</p>
-        </div>
-      ) : null}
+      {error ? <Toast tone="danger">{error}</Toast> : null}
       {newToken ? (
-        <div className="admin-flash" role="status">
-          <p>New SCIM token (copy it now: it is shown only this once):</p>
-          <p>
-            <label htmlFor="scim-new-token">Token</label>{' '}
-            <input id="scim-new-token" readOnly value={newToken} className="scim-token" />
-          </p>
-        </div>
+        <Toast tone="success" title="New SCIM token (copy it now: it is shown only this once):">
+          <label htmlFor="scim-new-token">Token</label> <input id="scim-new-token" readOnly value={newToken} className="scim-token" />
+        </Toast>
       ) : null}
-      <div className="data-table">
-        <table aria-labelledby="scim-tokens-title">
+      <div className="table-scroll">
+        <table aria-labelledby="scim-tokens-title" className="card-table">
           <caption id="scim-tokens-title">SCIM tokens</caption>
           <thead>
             <tr>
@@ -55,17 +47,19 @@ export function ScimSection({ action, scimUrl, tokens, adminGroupName, newToken,
           <tbody>
             {tokens.length === 0 ? (
               <tr>
-                <td colSpan={4}>No SCIM token yet.</td>
+                <td colSpan={4}>
+                  <EmptyState title="No SCIM token yet." />
+                </td>
               </tr>
             ) : (
               tokens.map((t) => (
                 <tr key={t.tokenId}>
-                  <td>
+                  <td data-label="Token">
                     <code>{t.fingerprint}…</code>
                   </td>
-                  <td>{shortDateTime(t.createdAt)}</td>
-                  <td>{t.lastUsedAt ? shortDateTime(t.lastUsedAt) : 'Never'}</td>
-                  <td>
+                  <td data-label="Created">{shortDateTime(t.createdAt)}</td>
+                  <td data-label="Last used">{t.lastUsedAt ? shortDateTime(t.lastUsedAt) : 'Never'}</td>
+                  <td className="row-actions">
                     <Form method="post" action={action}>
                       <input type="hidden" name="scimIntent" value="revoke" />
                       <input type="hidden" name="tokenId" value={t.tokenId} />
@@ -80,13 +74,13 @@ export function ScimSection({ action, scimUrl, tokens, adminGroupName, newToken,
           </tbody>
         </table>
       </div>
-      <Form method="post" action={action}>
+      <Form method="post" action={action} className="admin-form-row">
         <input type="hidden" name="scimIntent" value="create" />
         <button type="submit" className="button">
           Create SCIM token
         </button>
       </Form>
-      <Form method="post" action={action} className="admin-form">
+      <Form method="post" action={action} className="admin-subform">
         <input type="hidden" name="scimIntent" value="settings" />
         <div className="field">
           <label htmlFor="scim-admin-group">SCIM admin group name</label>
@@ -99,6 +93,6 @@ export function ScimSection({ action, scimUrl, tokens, adminGroupName, newToken,
           Save SCIM settings
         </button>
       </Form>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import type { SsoSettingsView } from '@modules/identity/constants';
+import { Card, Toast } from '~/components/ui';
 
 export interface SsoSectionProps {
   /** The form action (the organisation editor). */
@@ -20,8 +21,7 @@ export interface SsoSectionProps {
 export function SsoSection({ action, settings: s, teams, licenceLabel, callbackUrl, samlMetadataUrl, error }: SsoSectionProps) {
   const protocol = s?.protocol ?? 'oidc';
   return (
-    <section aria-labelledby="sso-title" className="admin-section">
-      <h2 id="sso-title">Sign-in</h2>
+    <Card title="Sign-in" titleId="sso-title" className="admin-section">
       <p>
         People of this organisation can sign in with their company account (Microsoft Entra ID, Okta, Google Workspace or any OpenID Connect or SAML 2.0
         identity provider). {s ? 'Single sign-on is on.' : 'Single sign-on is off: everyone signs in with a password.'}
@@ -34,12 +34,8 @@ export function SsoSection({ action, settings: s, teams, licenceLabel, callbackU
           SAML entity ID, reply (ACS) URL and metadata: <code>{samlMetadataUrl}</code>
         </li>
       </ul>
-      {error ? (
-        <div className="form-error" role="alert">
-          <p>{error}</p>
-        </div>
-      ) : null}
-      <Form method="post" action={action} className="admin-form">
+      {error ? <Toast tone="danger">{error}</Toast> : null}
+      <Form method="post" action={action} className="admin-subform">
         <input type="hidden" name="ssoIntent" value="save" />
         <fieldset className="admin-fieldset">
           <legend>Protocol</legend>
@@ -112,13 +108,13 @@ export function SsoSection({ action, settings: s, teams, licenceLabel, callbackU
         </button>
       </Form>
       {s ? (
-        <Form method="post" action={action}>
+        <Form method="post" action={action} className="admin-form-row">
           <input type="hidden" name="ssoIntent" value="remove" />
           <button type="submit" className="button">
             Remove single sign-on
           </button>
         </Form>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -65,9 +65,11 @@ export function UserEditorFields({
           <CheckboxField label="Make this user the organisation admin" meta={fields.isAdmin!} />
         </fieldset>
       )}
-      <button type="submit" className="button primary" disabled={fetcher.state === 'submitting'}>
-        Save user
-      </button>
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={fetcher.state === 'submitting'}>
+          Save user
+        </button>
+      </div>
     </>
   );
   if (Wrapper === 'fetcher') {
@@ -104,14 +106,16 @@ export function UserEditorDialog({
   }, []);
   const title = userEditorTitle(user);
   return (
-    <dialog ref={ref} className="admin-dialog" aria-labelledby="user-editor-title" onClose={onClose}>
-      <div className="admin-dialog-head">
+    <dialog ref={ref} className="ui-dialog" aria-labelledby="user-editor-title" onClose={onClose}>
+      <div className="ui-dialog-head">
         <h2 id="user-editor-title">{title}</h2>
-        <button type="button" className="button small" onClick={() => ref.current?.close()}>
-          Close
+        <button type="button" className="ui-dialog-close" aria-label={`Close ${title}`} onClick={() => ref.current?.close()}>
+          ×
         </button>
       </div>
-      <UserEditorFields user={user} constraint={constraint} lastResult={null} returnTo={returnTo} formId={`user-dialog-${user?.userId ?? 'new'}`} Wrapper="fetcher" />
+      <div className="ui-dialog-body">
+        <UserEditorFields user={user} constraint={constraint} lastResult={null} returnTo={returnTo} formId={`user-dialog-${user?.userId ?? 'new'}`} Wrapper="fetcher" />
+      </div>
     </dialog>
   );
 }

@@ -6,6 +6,7 @@ import { useId, type ReactNode } from 'react';
  */
 export function Card({
   title,
+  titleId,
   headingLevel = 2,
   actions,
   footer,
@@ -15,6 +16,8 @@ export function Card({
   children,
 }: {
   title?: ReactNode;
+  /** The heading's id, when a test or a link needs a stable one (otherwise a generated one). */
+  titleId?: string;
   headingLevel?: 2 | 3 | 4;
   actions?: ReactNode;
   footer?: ReactNode;
@@ -23,7 +26,8 @@ export function Card({
   className?: string;
   children?: ReactNode;
 }) {
-  const id = useId();
+  const generated = useId();
+  const id = titleId ?? generated;
   const Heading = `h${headingLevel}` as const;
   const classes = ['ui-card', tone ? `tone-${tone}` : '', raised ? 'is-raised' : '', className].filter(Boolean).join(' ');
   return (

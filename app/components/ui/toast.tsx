@@ -11,6 +11,7 @@ const ICONS: Record<ToastTone, string> = { success: '✓', info: 'i', warning: '
  * JavaScript it can be dismissed; `floating` pins it to the corner of the screen.
  */
 export function Toast({
+  id,
   tone = 'success',
   title,
   actions,
@@ -18,6 +19,8 @@ export function Toast({
   dismissible = false,
   children,
 }: {
+  /** For a field or form that points at the message (aria-describedby). */
+  id?: string;
   tone?: ToastTone;
   title?: string;
   actions?: ReactNode;
@@ -29,7 +32,7 @@ export function Toast({
   const [hidden, setHidden] = useState(false);
   if (hidden) return null;
   return (
-    <div className={`ui-toast tone-${tone}${floating ? ' is-floating' : ''}`} role={tone === 'danger' ? 'alert' : 'status'}>
+    <div id={id} className={`ui-toast tone-${tone}${floating ? ' is-floating' : ''}`} role={tone === 'danger' ? 'alert' : 'status'}>
       <span className="ui-toast-icon" aria-hidden="true">
         {ICONS[tone]}
       </span>

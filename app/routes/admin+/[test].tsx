@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import peopleStylesHref from '~/components/admin/people.css';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Card } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
 export const meta: MetaFunction = () => [{ title: 'Test page | Leda Admin' }];
@@ -78,11 +80,10 @@ export default function AdminTestPage() {
   };
   return (
     <section aria-labelledby="test-title">
-      <h1 id="test-title">Test page</h1>
+      <AdminPageHead title="Test page" titleId="test-title" />
       <div className="test-grid">
-        <section className="admin-card" aria-labelledby="inputs-title">
-          <h2 id="inputs-title">Date and time inputs</h2>
-          <Form method="get" className="admin-form">
+        <Card title="Date and time inputs" titleId="inputs-title">
+          <Form method="get" className="admin-subform">
             <div className="field">
               <label htmlFor="t-date">Date</label>
               <input id="t-date" name="date" type="date" min="2000-01-01" max="2099-12-31" defaultValue={date} />
@@ -109,9 +110,8 @@ export default function AdminTestPage() {
               <dd>{datetime || 'empty or invalid'}</dd>
             </dl>
           ) : null}
-        </section>
-        <section className="admin-card" aria-labelledby="pwa-title">
-          <h2 id="pwa-title">PWA and notifications</h2>
+        </Card>
+        <Card title="PWA and notifications" titleId="pwa-title">
           {checks ? (
             <>
               <dl>
@@ -140,7 +140,7 @@ export default function AdminTestPage() {
           ) : (
             <p>These checks run in the browser and need JavaScript.</p>
           )}
-        </section>
+        </Card>
       </div>
     </section>
   );

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link } from '~/components/link';
 import { ADMIN_HOME_SECTIONS } from '~/features/admin/admin-routes';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Card } from '~/components/ui';
 
 export const meta: MetaFunction = () => [{ title: 'Admin | Leda Admin' }];
 
@@ -14,11 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminHome() {
   return (
     <section className="admin-home">
-      <h1>Admin home</h1>
+      <AdminPageHead title="Admin home" />
       <div className="admin-home-sections">
         {ADMIN_HOME_SECTIONS.map((s) => (
-          <section key={s.title} className="admin-card" aria-labelledby={`admin-${s.title.replace(/\W+/g, '-').toLowerCase()}`}>
-            <h2 id={`admin-${s.title.replace(/\W+/g, '-').toLowerCase()}`}>{s.title}</h2>
+          <Card key={s.title} title={s.title} titleId={`admin-${s.title.replace(/\W+/g, '-').toLowerCase()}`} tone="brand" className="admin-home-card">
             <ul>
               {s.links.map((l) => (
                 <li key={l.to}>
@@ -26,7 +27,7 @@ export default function AdminHome() {
                 </li>
               ))}
             </ul>
-          </section>
+          </Card>
         ))}
       </div>
     </section>

@@ -12,6 +12,8 @@ import { readFormData } from '~/utils/form.server';
 import { attempt, orErrorPage, refusal } from '~/utils/domain-error.server';
 import { idParam } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.draft.activityId ? 'Edit activity' : 'Create activity'} | Leda Admin` }];
@@ -75,17 +77,15 @@ export default function ActivityEditorPage() {
   const current = result?.draft ?? draft;
   return (
     <section className="page admin-editor">
-      <header className="page-head">
-        <h1>{current.activityId ? `Edit activity: ${current.name || 'Untitled'}` : 'Create activity'}</h1>
-        <p>
-          <Link to="/admin/activity-list">Back to the activity list</Link>
-        </p>
-      </header>
-      {message && !result ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
+      <AdminPageHead
+        title={current.activityId ? `Edit activity: ${current.name || 'Untitled'}` : 'Create activity'}
+        actions={
+          <Link to="/admin/activity-list" className="button">
+            Back to the activity list
+          </Link>
+        }
+      />
+      {message && !result ? <Toast tone="success">{message}</Toast> : null}
       <ActivityEditor key={current.activityId ?? 'new'} initial={current} skills={skills} errors={result?.errors ?? {}} formError={result?.formError ?? null} focus={result?.focus ?? null} />
     </section>
   );

@@ -10,6 +10,7 @@ import { formatAdminDate, YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Activity list | Leda Admin' }];
@@ -33,8 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const columns: DataColumn<ActivityListRow>[] = [
-  { key: 'id', header: 'ID', sortable: true, cell: (r) => r.activityId },
-  { key: 'createdAt', header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
+  { key: 'id', nowrap: true, header: 'ID', sortable: true, cell: (r) => r.activityId },
+  { key: 'createdAt', nowrap: true, header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
   { key: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
   { key: 'featured', header: 'Featured', sortable: true, cell: (r) => <YesNo value={r.isFeatured} /> },
   { key: 'global', header: 'Global', sortable: true, cell: (r) => <YesNo value={r.isGlobal} /> },
@@ -67,17 +68,19 @@ export default function ActivityList() {
   const page = useLoaderData<typeof loader>();
   return (
     <section className="page admin-list">
-      <header className="admin-list-head">
-        <h1>Activity list</h1>
-        <p>
-          <Link to="/admin/activity-editor" className="button primary">
-            Create activity
-          </Link>{' '}
-          <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
-            Refresh
-          </Link>
-        </p>
-      </header>
+      <AdminPageHead
+        title="Activity list"
+        actions={
+          <>
+            <Link to="/admin/activity-editor" className="button primary">
+              Create activity
+            </Link>
+            <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
+              Refresh
+            </Link>
+          </>
+        }
+      />
       <DataTable
         path={PATH}
         caption={`Activities (${page.total})`}

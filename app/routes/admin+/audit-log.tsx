@@ -9,6 +9,7 @@ import { shortDateTime, TableLink } from '~/components/admin/people';
 import peopleStylesHref from '~/components/admin/people.css';
 import { AuditChanges } from '~/components/admin/audit-changes';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
 export const meta: MetaFunction = () => [{ title: 'Audit log | Leda Admin' }];
@@ -44,12 +45,15 @@ export default function AuditLog() {
   ];
   return (
     <section aria-labelledby="audit-title">
-      <div className="admin-page-head">
-        <h1 id="audit-title">Audit log</h1>
-        <a className="button" href={`/admin/audit-log.csv${location.search}`} download>
-          Export CSV
-        </a>
-      </div>
+      <AdminPageHead
+        title="Audit log"
+        titleId="audit-title"
+        actions={
+          <a className="button" href={`/admin/audit-log.csv${location.search}`} download>
+            Export CSV
+          </a>
+        }
+      />
       <DataTable
         path={PATH}
         caption="Admin changes, newest first"

@@ -8,6 +8,8 @@ import { DataTable, type DataColumn, type ListState } from '~/components/data-ta
 import { shortDateTime, TableLink } from '~/components/admin/people';
 import peopleStylesHref from '~/components/admin/people.css';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Badge } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `Emails to ${d?.recipient ?? ''} | Leda Admin` }];
@@ -36,7 +38,7 @@ export default function CommunicationList() {
       cell: (c) => (
         <article className="comm-content" aria-label={`Email: ${c.subject}`}>
           <p>
-            <strong>{c.subject}</strong> <span className="muted">({c.status})</span>
+            <strong>{c.subject}</strong> <Badge tone={c.status === 'sent' ? 'success' : c.status === 'failed' ? 'danger' : 'neutral'}>{c.status}</Badge>
           </p>
           {/* Sanitised on the server, removed links unlinked (communications-admin.server.ts). */}
           <div dangerouslySetInnerHTML={{ __html: c.shownContent }} />
@@ -46,10 +48,15 @@ export default function CommunicationList() {
   ];
   return (
     <section aria-labelledby="comm-title">
-      <h1 id="comm-title">Communications to {recipient}</h1>
-      <p>
-        <Link to="/admin/user-list">Back to the user list</Link>
-      </p>
+      <AdminPageHead
+        title={`Communications to ${recipient}`}
+        titleId="comm-title"
+        actions={
+          <Link to="/admin/user-list" className="button">
+            Back to the user list
+          </Link>
+        }
+      />
       <DataTable
         path={`/admin/communication-list/${encodeURIComponent(recipient)}`}
         caption={`Emails sent to ${recipient}`}

@@ -21,6 +21,8 @@ import { formConstraint, readFormData } from '~/utils/form.server';
 import { attempt, formRefusal } from '~/utils/domain-error.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { allowUpload } from '~/utils/body-limit.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.content ? 'Edit content' : 'Create content'} | Leda Admin` }];
@@ -101,23 +103,22 @@ export default function ContentEditorPage() {
   const lastResult = useActionData<typeof action>();
   return (
     <section className="page admin-editor">
-      <header className="page-head">
-        <h1>{content ? `Edit content: ${content.name}` : 'Create content'}</h1>
-        <p>
-          <Link to="/admin/content-list">Back to the content list</Link>
-          {content?.isPublic ? (
-            <>
-              {' · '}
-              <Link to={`/articles/${content.urlId}`}>View the article</Link>
-            </>
-          ) : null}
-        </p>
-      </header>
-      {message && !lastResult ? (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      ) : null}
+      <AdminPageHead
+        title={content ? `Edit content: ${content.name}` : 'Create content'}
+        actions={
+          <>
+            <Link to="/admin/content-list" className="button">
+              Back to the content list
+            </Link>
+            {content?.isPublic ? (
+              <Link to={`/articles/${content.urlId}`} className="button">
+                View the article
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      {message && !lastResult ? <Toast tone="success">{message}</Toast> : null}
       <ContentEditorForm key={content?.contentId ?? 'new'} content={content} tags={tags} constraint={constraint} lastResult={lastResult} />
     </section>
   );

@@ -8,6 +8,7 @@ import { DataTable, listHref, type DataColumn } from '~/components/data-table';
 import { formatAdminDate, YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Content list | Leda Admin' }];
@@ -24,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Row = Awaited<ReturnType<typeof loader>>['rows'][number];
 
 const columns: DataColumn<Row>[] = [
-  { key: 'id', header: 'ID', sortable: true, cell: (r) => r.contentId },
-  { key: 'createdAt', header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
+  { key: 'id', nowrap: true, header: 'ID', sortable: true, cell: (r) => r.contentId },
+  { key: 'createdAt', nowrap: true, header: 'Created at', sortable: true, cell: (r) => <time dateTime={r.createdAt}>{formatAdminDate(r.createdAt)}</time> },
   { key: 'name', header: 'Name', sortable: true, cell: (r) => r.name },
   { key: 'urlId', header: 'URL ID', sortable: true, cell: (r) => r.urlId },
   { key: 'overview', header: 'Overview', cell: (r) => <div className="cell-clip">{r.overview}</div> },
@@ -46,17 +47,19 @@ export default function ContentList() {
   const page = useLoaderData<typeof loader>();
   return (
     <section className="page admin-list">
-      <header className="admin-list-head">
-        <h1>Content list</h1>
-        <p>
-          <Link to="/admin/content-editor" className="button primary">
-            Create content
-          </Link>{' '}
-          <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
-            Refresh
-          </Link>
-        </p>
-      </header>
+      <AdminPageHead
+        title="Content list"
+        actions={
+          <>
+            <Link to="/admin/content-editor" className="button primary">
+              Create content
+            </Link>
+            <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
+              Refresh
+            </Link>
+          </>
+        }
+      />
       <DataTable
         path={PATH}
         caption={`Contents (${page.total})`}

@@ -9,6 +9,8 @@ import { YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { requireProductAdmin } from '~/utils/session.server';
 import { JOURNEYS_FETCH_ERROR, readOrMessage } from '~/features/admin/load-failure.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Journey list | Leda Admin' }];
@@ -44,12 +46,8 @@ export default function JourneyList() {
   const page = useLoaderData<typeof loader>();
   return (
     <section className="page admin-list">
-      <h1>Journey list</h1>
-      {page.loadError ? (
-        <p className="te-status error" role="alert">
-          {page.loadError}
-        </p>
-      ) : null}
+      <AdminPageHead title="Journey list" />
+      {page.loadError ? <Toast tone="danger">{page.loadError}</Toast> : null}
       <DataTable
         path={PATH}
         caption={`Journeys (${page.total})`}

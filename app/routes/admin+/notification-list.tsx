@@ -14,6 +14,8 @@ import peopleStylesHref from '~/components/admin/people.css';
 import notificationStylesHref from '~/components/admin/notifications/notifications.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: peopleStylesHref },
@@ -63,11 +65,11 @@ export default function NotificationList() {
   ];
   return (
     <section aria-labelledby="notifications-title">
-      <h1 id="notifications-title">Notification list</h1>
+      <AdminPageHead title="Notification list" titleId="notifications-title" />
       {sent ? (
-        <p role="status" className="notice">
+        <Toast tone="success">
           Notification sent to {sent} {sent === 1 ? 'person' : 'people'}.
-        </p>
+        </Toast>
       ) : null}
       <details className="notification-send" open={Boolean(lastResult)}>
         <summary>Send a notification</summary>

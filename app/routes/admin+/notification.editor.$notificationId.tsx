@@ -14,6 +14,8 @@ import peopleStylesHref from '~/components/admin/people.css';
 import notificationStylesHref from '~/components/admin/notifications/notifications.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Card, Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: peopleStylesHref },
@@ -44,15 +46,17 @@ export default function NotificationEditor() {
   const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="notification-editor-title">
-      <h1 id="notification-editor-title">Notification {n.notificationId}</h1>
-      <p>
-        <Link to="/admin/notification-list">Back to the notification list</Link>
-      </p>
-      {saved ? (
-        <p role="status" className="notice">
-          Notification saved.
-        </p>
-      ) : null}
+      <AdminPageHead
+        title={`Notification ${n.notificationId}`}
+        titleId="notification-editor-title"
+        actions={
+          <Link to="/admin/notification-list" className="button">
+            Back to the notification list
+          </Link>
+        }
+      />
+      {saved ? <Toast tone="success">Notification saved.</Toast> : null}
+      <Card className="admin-facts-card">
       <dl className="notification-facts">
         <dt>Type</dt>
         <dd>{n.typeLabel}</dd>
@@ -63,9 +67,11 @@ export default function NotificationEditor() {
         <dt>Seen by</dt>
         <dd>{n.seenCount}</dd>
       </dl>
-      <h2>Wording</h2>
-      <p>Every person who received it sees the new wording.</p>
-      <NotificationForm id={`notification-${n.notificationId}`} action={`/admin/notification/editor/${n.notificationId}`} values={n} constraint={constraint} lastResult={lastResult} withAudience={false} submitLabel="Save notification" />
+      </Card>
+      <Card title="Wording" className="admin-form-card">
+        <p>Every person who received it sees the new wording.</p>
+        <NotificationForm id={`notification-${n.notificationId}`} action={`/admin/notification/editor/${n.notificationId}`} values={n} constraint={constraint} lastResult={lastResult} withAudience={false} submitLabel="Save notification" />
+      </Card>
     </section>
   );
 }

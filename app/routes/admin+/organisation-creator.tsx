@@ -7,6 +7,7 @@ import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { OrganisationForm } from '~/components/admin/organisation-form';
 import peopleStylesHref from '~/components/admin/people.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
+import { AdminPageHead } from '~/components/admin/page-head';
 import { requireProductAdmin } from '~/utils/session.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: peopleStylesHref }];
@@ -34,7 +35,7 @@ export default function OrganisationCreator() {
   const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="org-creator-title">
-      <h1 id="org-creator-title">Create organisation</h1>
+      <AdminPageHead title="Create organisation" titleId="org-creator-title" />
       <OrganisationForm
         id="organisation-new"
         action="/admin/organisation-creator"

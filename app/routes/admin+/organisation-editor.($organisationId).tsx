@@ -12,6 +12,8 @@ import { orErrorPage } from '~/utils/domain-error.server';
 import { idParam } from '~/utils/route-params.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { OrganisationForm } from '~/components/admin/organisation-form';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Badge, Card, EmptyState } from '~/components/ui';
 import { ActionError, CreateTeamForm, Flash, QuickJoinForm, shortDate, shortDateTime } from '~/components/admin/people';
 import { flashOf } from '~/features/admin/people.server';
 import { createTeamChoices, runPeopleIntent } from '~/features/admin/people-actions.server';
@@ -71,17 +73,14 @@ export default function OrganisationEditor() {
   const lastResult = result && !('errorMsg' in result) && !scimResult && !ssoResult ? result : null;
   return (
     <section aria-labelledby="org-editor-title">
-      <div className="admin-page-head">
-        <h1 id="org-editor-title">Organisation: {org.name}</h1>
-        <div className="admin-actions">
-          <QuickJoinForm action={path} fields={{ intent: 'quickJoinOrganisation', organisationId: org.organisationId }} accessibleName={`Quick join ${org.name}`} />
-        </div>
-      </div>
+      <AdminPageHead
+        title={`Organisation: ${org.name}`}
+        titleId="org-editor-title"
+        subtitle={`ID ${org.organisationId} · created ${shortDate(org.createdAt)} · last activity ${org.lastActivity ? shortDateTime(org.lastActivity) : 'Never'}`}
+        actions={<QuickJoinForm action={path} fields={{ intent: 'quickJoinOrganisation', organisationId: org.organisationId }} accessibleName={`Quick join ${org.name}`} />}
+      />
       <Flash message={flash} />
       <ActionError errorMsg={errorMsg} />
-      <p className="muted">
-        ID {org.organisationId} · created {shortDate(org.createdAt)} · last activity {org.lastActivity ? shortDateTime(org.lastActivity) : 'Never'}
-      </p>
       <OrganisationForm
         id={`organisation-${org.organisationId}`}
         action={path}
@@ -90,36 +89,35 @@ export default function OrganisationEditor() {
         lastResult={lastResult as never}
         submitLabel="Save organisation"
       />
-      <div className="admin-page-head">
-        <h2 id="org-teams-title">Teams</h2>
-        <CreateTeamForm label="Create New Team" organisationName={org.name} organisationId={org.organisationId} action={path} {...createTeam} />
-      </div>
-      <div className="data-table">
-        <table aria-labelledby="org-teams-title" className="card-table">
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Created</th>
-              <th scope="col">Name</th>
-              <th scope="col">Members</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {org.teams.length === 0 ? (
+      <Card title="Teams" titleId="org-teams-title" actions={<CreateTeamForm label="Create New Team" organisationName={org.name} organisationId={org.organisationId} action={path} {...createTeam} />}>
+        {org.teams.length === 0 ? (
+          <EmptyState title="No records to display.">This organisation has no teams yet.</EmptyState>
+        ) : (
+          <table aria-labelledby="org-teams-title" className="card-table">
+            <thead>
               <tr>
-                <td colSpan={5}>No records to display.</td>
+                <th scope="col">ID</th>
+                <th scope="col">Created</th>
+                <th scope="col">Name</th>
+                <th scope="col">Members</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ) : (
-              org.teams.map((t) => (
+            </thead>
+            <tbody>
+              {org.teams.map((t) => (
                 <tr key={t.teamId}>
                   <td data-label="ID">{t.teamId}</td>
                   <td data-label="Created">{shortDate(t.createdAt)}</td>
                   <td data-label="Name">
                     <Link to={`/admin/team-editor/${t.teamId}`}>{t.name}</Link>
-                    {t.isDisabled ? <span className="muted"> (disabled)</span> : null}
+                    {t.isDisabled ? (
+                      <>
+                        {' '}
+                        <Badge>disabled</Badge>
+                      </>
+                    ) : null}
                   </td>
                   <td data-label="Members">{t.memberCount}</td>
                   <td className="admin-row-menu">
@@ -132,11 +130,11 @@ export default function OrganisationEditor() {
                     <QuickJoinForm action={path} fields={{ intent: 'quickJoinTeam', teamId: t.teamId }} accessibleName={`Quick join team ${t.name}`} />
                   </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
       <SsoSection
         action={path}
         {...sso}

@@ -8,6 +8,7 @@ import { getDb, getJobProgress, idSchema, logger } from '@modules/shared/index.s
 import { addUserToTeam, findTeamUser, listTeamUsers, removeTeamUser, sendWelcomeEmails, teamSchemas, toggleTeamUserAdmin, WELCOME_SKIPPED_NOTE } from '@modules/admin/index.server';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { ACTION_ERROR, Confirm, MembersTable, WELCOME_FORM_ID } from '~/components/admin/team-editor/members-table';
+import { Card, ProgressBar, Toast } from '~/components/ui';
 import { CheckboxField, Field, FormError, LedaForm, useLedaForm } from '~/components/forms';
 import { formConstraint, readFormData } from '~/utils/form.server';
 import { attempt, refusal, refusedReply } from '~/utils/domain-error.server';
@@ -111,8 +112,7 @@ function AddMemberForm() {
   const added = actionData && 'added' in actionData ? actionData.added : null;
   const notice = actionData && 'notice' in actionData ? actionData.notice : null;
   return (
-    <section className="te-card" aria-labelledby="add-member-title">
-      <h2 id="add-member-title">Add a user by email</h2>
+    <Card title="Add a user by email" titleId="add-member-title" className="te-card">
       <LedaForm form={form} method="post" className="te-row">
         <input type="hidden" name="intent" value="add" />
         <Field label="Email" meta={fields.email} type="email" autoComplete="off" />
@@ -123,11 +123,11 @@ function AddMemberForm() {
       </LedaForm>
       <FormError id={form.errorId} errors={form.errors} />
       {added ? (
-        <p className="te-status" role="status">
+        <Toast tone="success">
           {added} was added to the team.{notice ? ` ${notice}` : ''}
-        </p>
+        </Toast>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -140,14 +140,20 @@ function WelcomeProgress({ job, note }: { job: { state: string; done: number; to
     return () => clearInterval(t);
   }, [running, revalidator]);
   return (
-    <section className="te-card" aria-labelledby="welcome-progress-title">
-      <h2 id="welcome-progress-title">Welcome emails</h2>
+    <Card title="Welcome emails" titleId="welcome-progress-title" className="te-card">
       {running ? (
         <noscript>
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
-      <progress className="te-progress" max={job.total || 1} value={job.state === 'completed' ? job.total : job.done} aria-labelledby="welcome-progress-title" />
+      <ProgressBar
+        value={job.state === 'completed' ? job.total : job.done}
+        max={job.total}
+        label="Welcome emails"
+        showLabel={false}
+        tone={job.state === 'completed' ? 'success' : 'brand'}
+        large
+      />
       <p role="status">
         {job.state === 'failed'
           ? ACTION_ERROR
@@ -161,7 +167,7 @@ function WelcomeProgress({ job, note }: { job: { state: string; done: number; to
           {note}
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -173,11 +179,7 @@ export default function TeamMembers() {
   const withoutPassword = new Set(members.filter((m) => !m.isPasswordNonNull).map((m) => m.userId));
   return (
     <div className="te-members">
-      {failed ? (
-        <p className="te-status error" role="alert">
-          {failed}
-        </p>
-      ) : null}
+      {failed ? <Toast tone="danger">{failed}</Toast> : null}
       {removing ? (
         <Confirm title={`Remove ${removing.fullName} from the team?`} intent="remove" hidden={{ teamUserId: String(removing.teamUserId) }} confirmLabel="Remove" cancelTo={base}>
           <p>Their account stays; they lose access to this team.</p>
@@ -196,29 +198,32 @@ export default function TeamMembers() {
             <p>{welcomeNote}</p>
           </Confirm>
         ) : (
-          <p className="te-status error" role="alert">
-            Choose at least one person.
-          </p>
+          <Toast tone="danger">Choose at least one person.</Toast>
         )
       ) : null}
       {welcomeJob ? <WelcomeProgress job={welcomeJob} note={welcomeNote} /> : null}
       <AddMemberForm />
-      <section aria-labelledby="members-title">
-        <div className="te-row">
-          <h2 id="members-title">Members ({members.length})</h2>
-          <Form method="get" id={WELCOME_FORM_ID}>
-            <input type="hidden" name="welcome" value="1" />
-            <button type="submit" className="button">
-              Send welcome emails
-            </button>
-          </Form>
-          <Link to={`${base}/import`} className="button">
-            Import by CSV
-          </Link>
-        </div>
+      <Card
+        title={`Members (${members.length})`}
+        titleId="members-title"
+        className="te-card"
+        actions={
+          <>
+            <Form method="get" id={WELCOME_FORM_ID}>
+              <input type="hidden" name="welcome" value="1" />
+              <button type="submit" className="button">
+                Send welcome emails
+              </button>
+            </Form>
+            <Link to={`${base}/import`} className="button">
+              Import by CSV
+            </Link>
+          </>
+        }
+      >
         <p className="field-hint">Members without a password are chosen for welcome emails; change the choice with the boxes.</p>
         <MembersTable members={members} selected={withoutPassword} />
-      </section>
+      </Card>
     </div>
   );
 }

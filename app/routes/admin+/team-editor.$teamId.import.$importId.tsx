@@ -17,6 +17,7 @@ import { PREVIEW_LABELS, RESULT_LABELS } from '@modules/admin/constants';
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { idParam, queryInt } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { Badge, Card, ProgressBar, Toast } from '~/components/ui';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | CSV import | Leda Admin' }];
 
@@ -73,7 +74,7 @@ function Progress({ done, total, running }: { done: number; total: number; runni
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
-      <progress className="te-progress" max={total || 1} value={done} aria-labelledby="import-progress-label" />
+      <ProgressBar value={done} max={total} label="Import progress" valueText={`${done} of ${total} rows`} showLabel={false} tone={running ? 'brand' : 'success'} large />
       <p id="import-progress-label" role="status">
         {running ? `Importing: ${done} of ${total} rows.` : `Imported ${done} of ${total} rows.`}
       </p>
@@ -90,26 +91,21 @@ export default function ImportPage() {
   const running = found.status === 'queued' || found.status === 'running';
   const pageLink = (o: number) => `${base}?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`;
   return (
-    <section className="te-card" aria-labelledby="import-page-title">
-      <h2 id="import-page-title">CSV import: {found.fileName}</h2>
+    <Card title={`CSV import: ${found.fileName}`} titleId="import-page-title" className="te-card">
       {refused?.error ? (
-        <p className="te-status error" role="alert">
-          {refused.error}
-        </p>
+        <Toast tone="danger">{refused.error}</Toast>
       ) : null}
       {found.status === 'reading' ? (
-        <p className="te-status" role="status">
+        <Toast tone="info">
           {notice}{' '}
           <Link to={base} reloadDocument>
             Refresh
           </Link>
-        </p>
+        </Toast>
       ) : null}
       {found.status === 'incomplete' ? (
         <>
-          <p className="te-status error" role="alert">
-            {found.error}
-          </p>
+          <Toast tone="danger">{found.error}</Toast>
           <p>
             <Link className="button primary" to={`/admin/team-editor/${found.teamId}/import`}>
               Upload the file again
@@ -139,9 +135,7 @@ export default function ImportPage() {
       ) : null}
       {running || found.status === 'done' || found.status === 'failed' ? <Progress done={running ? found.processedRows : found.imported} total={found.totalRows} running={running} /> : null}
       {found.status === 'failed' ? (
-        <p className="te-status error" role="alert">
-          {found.error ?? 'The import stopped.'}
-        </p>
+        <Toast tone="danger">{found.error ?? 'The import stopped.'}</Toast>
       ) : null}
       {found.status === 'done' ? (
         <>
@@ -161,9 +155,7 @@ export default function ImportPage() {
             </li>
           </ul>
           {found.errors > 0 ? (
-            <p className="te-status error" role="alert">
-              {plural(found.errors, 'row was', 'rows were')} not imported: see the highlighted rows or the error report.
-            </p>
+            <Toast tone="danger">{plural(found.errors, 'row was', 'rows were')} not imported: see the highlighted rows or the error report.</Toast>
           ) : null}
           <p className="te-actions">
             {found.skipped + found.errors > 0 ? (
@@ -204,7 +196,9 @@ export default function ImportPage() {
                     <td data-label="Last name">{r.lastName}</td>
                     <td data-label="Email">{r.email}</td>
                     <td data-label="Admin">{r.isAdmin ? 'Yes' : 'No'}</td>
-                    <td data-label="Status">{failed ? <strong>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</strong> : r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</td>
+                    <td data-label="Status">
+                      <Badge tone={failed ? 'danger' : skipped ? 'warning' : 'success'}>{r.result ? RESULT_LABELS[r.result] : PREVIEW_LABELS[r.previewStatus]}</Badge>
+                    </td>
                     <td data-label="Details">{r.message ?? ''}</td>
                   </tr>
                 );
@@ -218,6 +212,6 @@ export default function ImportPage() {
           </nav>
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }

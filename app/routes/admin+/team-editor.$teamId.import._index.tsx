@@ -12,6 +12,7 @@ import { createImportPreview, IMPORT_MAX_BYTES, listTeamImports } from '@modules
 import { teamFromParams } from '~/features/admin/team-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { readParts } from '~/utils/upload.server';
+import { Card, Toast } from '~/components/ui';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Import by CSV | Leda Admin' }];
 
@@ -55,8 +56,7 @@ export default function ImportUpload() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <section className="te-card" aria-labelledby="import-title">
-      <h2 id="import-title">Import by CSV</h2>
+    <Card title="Import by CSV" titleId="import-title" className="te-card">
       <p>
         The first row names the columns (any case): <strong>first name, last name, email, job title, is this person the admin?</strong> A person is
         team admin when that column says yes. A person whose email already has an account is added to the team.
@@ -79,9 +79,7 @@ export default function ImportUpload() {
         </button>
       </Form>
       {result?.error ? (
-        <p id="import-error" className="te-status error" role="alert">
-          {result.error}
-        </p>
+        <Toast tone="danger" id="import-error">{result.error}</Toast>
       ) : null}
       {imports.length ? (
         <>
@@ -98,6 +96,6 @@ export default function ImportUpload() {
       <p>
         <Link to={`/admin/team-editor/${teamId}`}>Back to the members</Link>
       </p>
-    </section>
+    </Card>
   );
 }

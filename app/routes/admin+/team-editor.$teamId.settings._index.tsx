@@ -8,6 +8,8 @@ import { teamFromParams } from '~/features/admin/team-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { When } from '~/components/when';
+import { Card } from '~/components/ui';
+import { ResultToast } from '~/components/admin/result-toast';
 
 export const meta: MetaFunction = () => [{ title: 'Team Settings | General | Leda Admin' }];
 
@@ -58,8 +60,7 @@ export default function TeamSettingsGeneral() {
   const pending = fetcher.formData?.get('isDisabled');
   const isDisabled = pending === 'true' ? true : pending === 'false' ? false : team.isDisabled;
   return (
-    <section className="te-card" aria-labelledby="team-general-title">
-      <h2 id="team-general-title">General</h2>
+    <Card title="General" titleId="team-general-title" className="te-card">
       <p>
         Created on <When value={team.createdAt} format="date" />.
         Edit the team&apos;s name and description in the form above.
@@ -73,9 +74,7 @@ export default function TeamSettingsGeneral() {
         </button>
       </fetcher.Form>
       {result ? (
-        <p className={result.ok ? 'te-status' : 'te-status error'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
-        </p>
+        <ResultToast result={result} />
       ) : null}
       <form method="post" className="te-row">
         <input type="hidden" name="intent" value="featuredStory" />
@@ -93,10 +92,8 @@ export default function TeamSettingsGeneral() {
         </button>
       </form>
       {storyResult ? (
-        <p className={storyResult.ok ? 'te-status' : 'te-status error'} role={storyResult.ok ? 'status' : 'alert'}>
-          {storyResult.message}
-        </p>
+        <ResultToast result={storyResult} />
       ) : null}
-    </section>
+    </Card>
   );
 }

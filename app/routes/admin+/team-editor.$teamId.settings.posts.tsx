@@ -10,6 +10,7 @@ import { readFormData } from '~/utils/form.server';
 import { handlePostAction } from '~/features/feed/post-actions.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import feedStyles from '~/styles/feed.css';
+import { Card, Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles }];
 export const meta: MetaFunction = () => [{ title: 'Team Settings | Posts | Leda Admin' }];
@@ -43,18 +44,15 @@ export default function TeamSettingsPosts() {
   const deleted = params.get('deleted');
   const confirmAll = params.get('confirm') === 'all';
   return (
-    <section className="te-card" aria-labelledby="team-posts-title">
-      <h2 id="team-posts-title">Posts</h2>
+    <Card title="Posts" titleId="team-posts-title" className="te-card">
       {deleted !== null ? (
-        <p className="te-status" role="status">
-          {deleted === '1' ? '1 post deleted.' : `${Number(deleted) || 0} posts deleted.`}
-        </p>
+        <Toast tone="success">{deleted === '1' ? '1 post deleted.' : `${Number(deleted) || 0} posts deleted.`}</Toast>
       ) : null}
       {/* Admin-console grids' empty text (spec 8). */}
       <TeamPostsTable posts={posts} emptyMessage="No records to display." />
       {posts.length ? (
         confirmAll ? (
-          <p role="alertdialog" aria-label="Confirm delete all posts" className="confirm">
+          <div role="alertdialog" aria-label="Confirm delete all posts" className="admin-inline-confirm">
             Are you sure you wish to delete every post of this team?{' '}
             <Form method="post" className="inline-form">
               <input type="hidden" name="intent" value="delete-all-posts" />
@@ -65,7 +63,7 @@ export default function TeamSettingsPosts() {
             <Link to="." className="button small secondary">
               Cancel
             </Link>
-          </p>
+          </div>
         ) : (
           <p>
             <Link to="?confirm=all" className="button small secondary">
@@ -74,6 +72,6 @@ export default function TeamSettingsPosts() {
           </p>
         )
       ) : null}
-    </section>
+    </Card>
   );
 }

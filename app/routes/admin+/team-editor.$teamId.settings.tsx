@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, useParams } from '@remix-run/react';
-import { NavLink } from '~/components/link';
+import { Outlet, useLocation, useParams } from '@remix-run/react';
+import { Tabs } from '~/components/ui';
 import { requireProductAdmin } from '~/utils/session.server';
 
 /** SETTINGS tab: the sub-tabs General (default), Journeys and Posts (admin-console section 2). */
@@ -11,25 +11,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TeamSettingsLayout() {
   const { teamId } = useParams();
+  const { pathname } = useLocation();
   const base = `/admin/team-editor/${teamId}/settings`;
+  const path = pathname.replace(/\/+$/, '');
   const subTabs = [
-    { to: base, label: 'General', end: true },
-    { to: `${base}/journeys`, label: 'Journeys', end: false },
-    { to: `${base}/posts`, label: 'Posts', end: false },
+    { to: base, label: 'General', current: path === base },
+    { to: `${base}/journeys`, label: 'Journeys', current: path.startsWith(`${base}/journeys`) },
+    { to: `${base}/posts`, label: 'Posts', current: path.startsWith(`${base}/posts`) },
   ];
   return (
     <div className="te-settings">
-      <nav className="te-subtabs" aria-label="Team settings">
-        <ul>
-          {subTabs.map((t) => (
-            <li key={t.label}>
-              <NavLink to={t.to} end={t.end} prefetch="intent">
-                {t.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Team settings" pills items={subTabs} className="te-subtabs" />
       <Outlet />
     </div>
   );

@@ -24,7 +24,7 @@ const profileHref = (userId: number) => `/app/profile/${userId}`;
 export default function TeamStats() {
   const { teamId, insights, segmentLimit } = useLoaderData<typeof loader>();
   return (
-    <section className="te-card" aria-label="Team stats">
+    <section className="ui-card te-stats" aria-label="Team stats">
       <TeamInsights data={insights} profileHref={profileHref} segmentLimit={segmentLimit} csvHref={`/admin/team-editor/${teamId}/stats.csv`} />
     </section>
   );

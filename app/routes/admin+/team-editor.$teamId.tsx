@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
-import { NavLink } from '~/components/link';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Card, Tabs, Toast } from '~/components/ui';
 import { getDb } from '@modules/shared/index.server';
 import { teamSchemas, updateTeamGeneral } from '@modules/admin/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
@@ -56,8 +57,7 @@ function TeamForm() {
     defaultValue: { name: team.name, description: team.description ?? '' },
   });
   return (
-    <section className="te-card" aria-labelledby="team-form-title">
-      <h2 id="team-form-title">Team</h2>
+    <Card title="Team" titleId="team-form-title" className="te-card">
       <LedaForm form={form} method="post" action={`/admin/team-editor/${team.teamId}`}>
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="returnTo" value={location.pathname} />
@@ -67,43 +67,31 @@ function TeamForm() {
           Save team
         </button>
       </LedaForm>
-    </section>
+    </Card>
   );
 }
 
-const tabs = (id: number) => [
-  { to: `/admin/team-editor/${id}`, label: 'MEMBERS', end: true },
-  { to: `/admin/team-editor/${id}/settings`, label: 'SETTINGS', end: false },
-  { to: `/admin/team-editor/${id}/stats`, label: 'STATS', end: false },
-];
+/** The tabs: MEMBERS is the editor's own address (its CSV import pages are under it), the others their sub-paths. */
+const tabs = (id: number, pathname: string) => {
+  const base = `/admin/team-editor/${id}`;
+  const path = pathname.replace(/\/+$/, '');
+  return [
+    { to: base, label: 'MEMBERS', current: path === base || path.startsWith(`${base}/import`) },
+    { to: `${base}/settings`, label: 'SETTINGS', current: path.startsWith(`${base}/settings`) },
+    { to: `${base}/stats`, label: 'STATS', current: path.startsWith(`${base}/stats`) },
+  ];
+};
 
 export default function TeamEditorLayout() {
   const { team } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const location = useLocation();
   return (
-    <section className="team-editor">
-      <header className="te-head">
-        <h1>
-          Team Settings <span className="te-org">{team.organisationName}</span>
-        </h1>
-      </header>
-      {params.get('saved') === 'team' ? (
-        <p className="te-status" role="status">
-          Team saved.
-        </p>
-      ) : null}
+    <section className="team-editor" aria-labelledby="team-editor-title">
+      <AdminPageHead title="Team Settings" titleId="team-editor-title" subtitle={team.organisationName} />
+      {params.get('saved') === 'team' ? <Toast tone="success">Team saved.</Toast> : null}
       <TeamForm />
-      <nav className="te-tabs" aria-label="Team editor">
-        <ul>
-          {tabs(team.teamId).map((t) => (
-            <li key={t.label}>
-              <NavLink to={t.to} end={t.end} prefetch="intent">
-                {t.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Team editor" items={tabs(team.teamId, location.pathname)} />
       <Outlet />
     </section>
   );

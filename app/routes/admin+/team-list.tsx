@@ -7,6 +7,7 @@ import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
 import { ActionError, CreateTeamForm, Flash, LicenceAndSortChips, licenseName, PromptForm, QuickJoinForm, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
 import { flashOf } from '~/features/admin/people.server';
+import { AdminPageHead } from '~/components/admin/page-head';
 import { createTeamChoices, runPeopleIntent } from '~/features/admin/people-actions.server';
 import peopleStylesHref from '~/components/admin/people.css';
 import { requireProductAdmin } from '~/utils/session.server';
@@ -51,12 +52,12 @@ export default function TeamList() {
       header: 'Organisation',
       sortable: true,
       cell: (o) => (
-        <>
+        <div className="org-cell">
           <h2 className="org-heading">
             <Link to={`/admin/organisation-editor/${o.organisationId}`}>{o.name}</Link>
           </h2>
           <span className="muted">ID {o.organisationId}</span>
-        </>
+        </div>
       ),
     },
     { key: 'licence', header: 'Licence', cell: (o) => `${licenseName(o.licenseType)}${o.licenseExpiredAt ? ` until ${shortDate(o.licenseExpiredAt)}` : ''}` },
@@ -100,15 +101,19 @@ export default function TeamList() {
   ];
   return (
     <section aria-labelledby="team-list-title">
-      <div className="admin-page-head">
-        <h1 id="team-list-title">Organisation and team list</h1>
-        <div className="admin-actions">
-          <PromptForm label="Create New Org" fieldLabel="Organisation name" name="name" method="get" action="/admin/organisation-creator" submitLabel="Continue" />
-          <Link className="button" to="/admin/user-list">
-            User list
-          </Link>
-        </div>
-      </div>
+      <AdminPageHead
+        title="Organisation and team list"
+        titleId="team-list-title"
+        subtitle={`${page.total} ${page.total === 1 ? 'organisation' : 'organisations'}`}
+        actions={
+          <>
+            <PromptForm label="Create New Org" fieldLabel="Organisation name" name="name" method="get" action="/admin/organisation-creator" submitLabel="Continue" />
+            <Link className="button" to="/admin/user-list">
+              User list
+            </Link>
+          </>
+        }
+      />
       <Flash message={flash} />
       <ActionError errorMsg={failed?.errorMsg} />
       <LicenceAndSortChips idPrefix="org" path={PATH} state={state} license={license} sorts={SORTS} />

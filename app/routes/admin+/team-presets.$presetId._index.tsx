@@ -6,6 +6,8 @@ import { UNLOCK_CHOICES, listPickableJourneys, unlockLabel } from '@modules/jour
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { ResultToast } from '~/components/admin/result-toast';
+import { Card, EmptyState } from '~/components/ui';
 
 export const PRESET_JOURNEYS_SAVED = 'Preset journeys saved';
 export const PRESET_JOURNEYS_ERROR = 'Error while saving this preset. Please reload the page and try again.';
@@ -85,18 +87,13 @@ export default function PresetJourneys() {
   const result = useActionData<typeof action>();
   const inPreset = new Set(journeys.filter((j) => !j.isBreak).map((j) => j.journeyId));
   return (
-    <section aria-labelledby="preset-journeys">
-      <h2 id="preset-journeys">Journeys</h2>
-      {result?.message ? (
-        <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
-        </p>
-      ) : null}
+    <Card title="Journeys" titleId="preset-journeys">
+      <ResultToast result={result} />
       <Form method="post" key={journeys.map((j) => `${j.presetJourneyId}:${j.length}:${j.nbWeeksBeforeUnlock}:${j.breakLabel}`).join(',')}>
         <input type="hidden" name="count" value={journeys.length} />
         {journeys.length ? (
           <div className="table-scroll">
-            <table className="data-table schedule-table card-table">
+            <table className="schedule-table card-table">
               <caption>Preset journeys, in order: each starts when the previous one ends.</caption>
               <thead>
                 <tr>
@@ -168,7 +165,7 @@ export default function PresetJourneys() {
             </table>
           </div>
         ) : (
-          <p className="empty-message">No records to display.</p>
+          <EmptyState title="No records to display.">Add a journey or a break below.</EmptyState>
         )}
         {journeys.length ? (
           <div className="form-actions">
@@ -203,6 +200,6 @@ export default function PresetJourneys() {
           Add break
         </button>
       </Form>
-    </section>
+    </Card>
   );
 }

@@ -10,6 +10,8 @@ import { readFormWithFiles } from '~/utils/upload.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { presetPostForm } from '~/features/admin/admin-forms.server';
 import { InlineConfirmDelete } from '~/components/inline-confirm-delete';
+import { ResultToast } from '~/components/admin/result-toast';
+import { Badge, Card, EmptyState } from '~/components/ui';
 
 export const PRESET_SAVED = 'Preset saved.';
 export const PRESET_SAVE_BUG = 'Bug while saving preset';
@@ -99,8 +101,10 @@ function PostForm({ post, errors, maxFiles, savedAt }: { post: Post | null; erro
     ) : null;
   const aria = (name: string) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `pp-${name}-error` : undefined });
   return (
-    <Form method="post" encType="multipart/form-data" className="admin-card" aria-labelledby="pp-form-heading" key={`${post?.presetPostId ?? 'new'}-${savedAt ?? 0}`}>
-      <h3 id="pp-form-heading">{post ? 'Edit post' : 'Add a post'}</h3>
+    <Form method="post" encType="multipart/form-data" className="ui-card admin-form-card" aria-labelledby="pp-form-heading" key={`${post?.presetPostId ?? 'new'}-${savedAt ?? 0}`}>
+      <h3 id="pp-form-heading" className="ui-card-title">
+        {post ? 'Edit post' : 'Add a post'}
+      </h3>
       <input type="hidden" name="intent" value="save" />
       {post ? <input type="hidden" name="presetPostId" value={post.presetPostId} /> : null}
       <div className="field">
@@ -178,15 +182,10 @@ export default function PresetPosts() {
   const editing = posts.find((p) => String(p.presetPostId) === params.get('edit')) ?? null;
   const confirm = Number(params.get('confirm'));
   return (
-    <section aria-labelledby="preset-posts">
-      <h2 id="preset-posts">Posts</h2>
-      {result?.message ? (
-        <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
-        </p>
-      ) : null}
+    <Card title="Posts" titleId="preset-posts">
+      <ResultToast result={result} />
       {posts.length ? (
-        <table className="data-table card-table">
+        <table className="card-table">
           <caption>Posts created on the team when the preset is applied.</caption>
           <thead>
             <tr>
@@ -206,7 +205,9 @@ export default function PresetPosts() {
                 <td className="truncate-3" data-label="Text">
                   {p.text}
                 </td>
-                <td data-label="Official">{p.isLedaOfficial ? 'Yes' : 'No'}</td>
+                <td data-label="Official">
+                  <Badge tone={p.isLedaOfficial ? 'brand' : 'neutral'}>{p.isLedaOfficial ? 'Yes' : 'No'}</Badge>
+                </td>
                 <td data-label="Files">{p.postFiles.length ? p.postFiles.map((f) => f.file.fileName).join(', ') : 'None'}</td>
                 <td className="row-actions">
                   <Link to={`?edit=${p.presetPostId}`} className="button small secondary" aria-label={`Edit post ${whenText(p)}`}>
@@ -225,10 +226,10 @@ export default function PresetPosts() {
           </tbody>
         </table>
       ) : (
-        <p className="empty-message">No records to display.</p>
+        <EmptyState title="No records to display.">Add the first post below.</EmptyState>
       )}
       {/* A fresh form after each save: with JavaScript the chosen files are not sent twice. */}
       <PostForm post={editing} errors={result?.errors ?? {}} maxFiles={maxFiles} savedAt={result?.savedAt} />
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Outlet, useActionData, useLoaderData } from '@remix-run/react';
-import { NavLink } from '~/components/link';
+import { Form, Outlet, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { getDb, logger } from '@modules/shared/index.server';
 import { getPresetById, presetSchemas, updatePreset } from '@modules/admin/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
@@ -8,6 +7,9 @@ import { idParam, orNotFound } from '~/utils/route-params.server';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import scheduleStyles from '~/components/admin/schedule/schedule.css';
+import { ResultToast } from '~/components/admin/result-toast';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Card, Tabs } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: scheduleStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.preset.name ?? 'Preset'} | Preset editor | Leda Admin` }];
@@ -54,16 +56,13 @@ export default function PresetEditor() {
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   const base = `/admin/team-presets/${preset.presetId}`;
+  const path = useLocation().pathname.replace(/\/+$/, '');
   return (
     <section className="presets-page">
-      <h1>Preset: {preset.name}</h1>
-      <Form method="post" className="admin-card" aria-labelledby="preset-settings" key={preset.name + preset.description}>
-        <h2 id="preset-settings">Preset settings</h2>
-        {result?.message ? (
-          <p className={result.ok ? 'form-success' : 'form-error'} role={result.ok ? 'status' : 'alert'}>
-            {result.message}
-          </p>
-        ) : null}
+      <AdminPageHead title={`Preset: ${preset.name}`} />
+      <Card title="Preset settings" titleId="preset-settings" className="admin-form-card">
+      <Form method="post" aria-labelledby="preset-settings" key={preset.name + preset.description}>
+        <ResultToast result={result} />
         <div className="field">
           <label htmlFor="preset-name">Name</label>
           <input id="preset-name" name="name" defaultValue={preset.name} required maxLength={250} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'preset-name-error' : undefined} autoFocus={!!errors.name} />
@@ -94,18 +93,14 @@ export default function PresetEditor() {
           Save preset
         </button>
       </Form>
-      <nav className="preset-tabs" aria-label="Preset editor">
-        <ul>
-          <li>
-            <NavLink to={base} end>
-              JOURNEYS
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to={`${base}/posts`}>POSTS</NavLink>
-          </li>
-        </ul>
-      </nav>
+      </Card>
+      <Tabs
+        label="Preset editor"
+        items={[
+          { to: base, label: 'JOURNEYS', current: path === base },
+          { to: `${base}/posts`, label: 'POSTS', current: path.startsWith(`${base}/posts`) },
+        ]}
+      />
       <Outlet />
     </section>
   );

@@ -9,6 +9,8 @@ import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
 import { presetListIntent } from '~/features/admin/admin-forms.server';
 import scheduleStyles from '~/components/admin/schedule/schedule.css';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Card, Toast } from '~/components/ui';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: scheduleStyles }];
 export const meta: MetaFunction = () => [{ title: 'Pre-set team settings | Leda Admin' }];
@@ -79,12 +81,8 @@ export default function PresetList() {
   ];
   return (
     <section className="presets-page">
-      <h1>Pre-set team settings</h1>
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <AdminPageHead title="Pre-set team settings" />
+      {errors.form ? <Toast tone="danger">{errors.form}</Toast> : null}
       <DataTable
         path="/admin/team-presets"
         caption="Presets"
@@ -98,8 +96,7 @@ export default function PresetList() {
         Link={(p) => <Link {...p} />}
         emptyMessage={page.query.q ? 'No matching records to display.' : 'No records to display.'}
       />
-      <section className="admin-card" aria-labelledby="new-preset">
-        <h2 id="new-preset">Create new preset</h2>
+      <Card title="Create new preset" titleId="new-preset" className="admin-form-card">
         <Form method="post" className="preset-row-form">
           <input type="hidden" name="intent" value="create" />
           <div className="field">
@@ -124,7 +121,7 @@ export default function PresetList() {
             Create new
           </button>
         </Form>
-      </section>
+      </Card>
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { attempt, formRefusal, orErrorPage } from '~/utils/domain-error.server';
 import { idParam } from '~/utils/route-params.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { UserEditorFields, userEditorTitle } from '~/components/admin/user-editor-form';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Badge, Card, type BadgeTone } from '~/components/ui';
 import { adminReturnTo, withFlash } from '~/features/admin/people.server';
 import peopleStylesHref from '~/components/admin/people.css';
 import { formConstraint, readFormData } from '~/utils/form.server';
@@ -69,65 +71,76 @@ export default function UserEditorPage() {
   const { user, returnTo, constraint, exports } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <section aria-labelledby="user-editor-title" className="admin-form">
-      <h1 id="user-editor-title">{userEditorTitle(user)}</h1>
-      <UserEditorFields user={user} constraint={constraint} lastResult={lastResult} returnTo={returnTo} formId={`user-page-${user?.userId ?? 'new'}`} />
+    <section aria-labelledby="user-editor-title" className="admin-editor-page">
+      <AdminPageHead
+        title={userEditorTitle(user)}
+        titleId="user-editor-title"
+        actions={
+          <Link to={returnTo} className="button">
+            Back to the list
+          </Link>
+        }
+      />
+      <Card className="admin-form-card">
+        <UserEditorFields user={user} constraint={constraint} lastResult={lastResult} returnTo={returnTo} formId={`user-page-${user?.userId ?? 'new'}`} />
+      </Card>
       {user ? <DataExports userId={user.userId} exports={exports} /> : null}
-      <p>
-        <Link to={returnTo}>Back to the list</Link>
-      </p>
       {user ? (
-        <section aria-labelledby="erase-heading" className="danger-zone">
-          <h2 id="erase-heading">Erase this person</h2>
+        <Card title="Erase this person" titleId="erase-heading" className="admin-danger-card">
           <p>Remove their personal data for good (the right to erasure). You will see what happens before anything is erased.</p>
           <p>
             <Link to={`/admin/user-erase/${user.userId}`} className="button danger">
               Erase {user.firstName} {user.lastName}
             </Link>
           </p>
-        </section>
+        </Card>
       ) : null}
     </section>
   );
 }
 
 const EXPORT_STATUS = { queued: 'Waiting', running: 'Preparing', ready: 'Ready', failed: 'Failed', expired: 'Deleted after 7 days' } as const;
+const EXPORT_TONE: Record<keyof typeof EXPORT_STATUS, BadgeTone> = { queued: 'neutral', running: 'brand', ready: 'success', failed: 'danger', expired: 'neutral' };
 
 /** The person's data exports (issue 27 s.2): ask for one (audit logged), follow it, download the ones you asked for. */
 function DataExports({ userId, exports }: { userId: number; exports: ReturnType<typeof useLoaderData<typeof loader>>['exports'] }) {
   return (
-    <section id="data-export" aria-labelledby="data-export-title">
-      <h2 id="data-export-title">Personal data</h2>
-      <p>A copy of everything Leda keeps about this person, as one ZIP file. Asking for it is recorded in the audit log; we email you when it is ready.</p>
-      {exports.length ? (
-        <table className="data-table">
-          <caption>Data exports</caption>
-          <thead>
-            <tr>
-              <th scope="col">Asked</th>
-              <th scope="col">Status</th>
-              <th scope="col">File</th>
-            </tr>
-          </thead>
-          <tbody>
-            {exports.map((x) => (
-              <tr key={x.exportId}>
-                <td>{new Date(x.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC{x.askedByMe ? ' (by you)' : ''}</td>
-                <td>{x.status === 'running' ? `${EXPORT_STATUS.running}: ${x.progress}%` : EXPORT_STATUS[x.status]}</td>
-                <td>
-                  {x.downloadPath ? (
-                    <a href={x.downloadPath} download>
-                      Download
-                    </a>
-                  ) : (
-                    '-'
-                  )}
-                </td>
+    <div id="data-export" className="admin-anchor">
+      <Card title="Personal data" titleId="data-export-title">
+        <p>A copy of everything Leda keeps about this person, as one ZIP file. Asking for it is recorded in the audit log; we email you when it is ready.</p>
+        {exports.length ? (
+          <table className="card-table">
+            <caption>Data exports</caption>
+            <thead>
+              <tr>
+                <th scope="col">Asked</th>
+                <th scope="col">Status</th>
+                <th scope="col">File</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+            </thead>
+            <tbody>
+              {exports.map((x) => (
+                <tr key={x.exportId}>
+                  <td data-label="Asked">
+                    {new Date(x.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC{x.askedByMe ? ' (by you)' : ''}
+                  </td>
+                  <td data-label="Status">
+                    <Badge tone={EXPORT_TONE[x.status]}>{x.status === 'running' ? `${EXPORT_STATUS.running}: ${x.progress}%` : EXPORT_STATUS[x.status]}</Badge>
+                  </td>
+                  <td data-label="File">
+                    {x.downloadPath ? (
+                      <a href={x.downloadPath} download>
+                        Download
+                      </a>
+                    ) : (
+                      '-'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
       <Form method="post" action={`/admin/user-data-export/${userId}`} reloadDocument>
         <button type="submit" className="button">
           Request a data export
@@ -140,6 +153,7 @@ function DataExports({ userId, exports }: { userId: number; exports: ReturnType<
           </Link>
         </p>
       ) : null}
-    </section>
+      </Card>
+    </div>
   );
 }

@@ -12,6 +12,8 @@ import { Link } from '~/components/link';
 import { readFormData } from '~/utils/form.server';
 import { idParam, orNotFound } from '~/utils/route-params.server';
 import { requireProductAdmin } from '~/utils/session.server';
+import { Card, Toast } from '~/components/ui';
+import { AdminPageHead } from '~/components/admin/page-head';
 
 export const meta: MetaFunction = () => [{ title: 'Erase user | Leda Admin' }];
 export const handle: BreadcrumbHandle = { breadcrumb: () => ({ label: 'Erase user' }) };
@@ -43,8 +45,8 @@ export default function UserErasePage() {
   if (page.erased) {
     return (
       <section aria-labelledby="erase-title">
-        <h1 id="erase-title">Erase user</h1>
-        <p role="status">This account was erased already.</p>
+        <AdminPageHead title="Erase user" titleId="erase-title" />
+        <Toast tone="info">This account was erased already.</Toast>
         <p>
           <Link to="/admin/user-list">Back to the list</Link>
         </p>
@@ -54,13 +56,17 @@ export default function UserErasePage() {
   if (!page.allowed) {
     return (
       <section aria-labelledby="erase-title">
-        <h1 id="erase-title">Erase user</h1>
-        <p role="status">You cannot erase your own account here: ask for it in your settings.</p>
+        <AdminPageHead title="Erase user" titleId="erase-title" />
+        <Toast tone="warning">You cannot erase your own account here: ask for it in your settings.</Toast>
         <p>
           <Link to={`/admin/user-editor/${page.userId}`}>Back to the user</Link>
         </p>
       </section>
     );
   }
-  return <EraseConfirm fullName={page.fullName} email={page.email} cancelTo={`/admin/user-editor/${page.userId}`} lastResult={lastResult} />;
+  return (
+    <Card className="admin-danger-card admin-form-card">
+      <EraseConfirm fullName={page.fullName} email={page.email} cancelTo={`/admin/user-editor/${page.userId}`} lastResult={lastResult} />
+    </Card>
+  );
 }

@@ -8,6 +8,8 @@ import { orErrorPage } from '~/utils/domain-error.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
 import { DataTable, type DataColumn, type ListState } from '~/components/data-table';
 import { ConfirmForm, Flash, LicenceAndSortChips, shortDate, shortDateTime, TableLink } from '~/components/admin/people';
+import { AdminPageHead } from '~/components/admin/page-head';
+import { Badge, type BadgeTone } from '~/components/ui';
 import { adminReturnTo, flashOf, withFlash } from '~/features/admin/people.server';
 import { UserEditorDialog, userEditorPath, type EditableUser } from '~/components/admin/user-editor-form';
 import peopleStylesHref from '~/components/admin/people.css';
@@ -46,13 +48,10 @@ const SORTS: { label: string; sort: string; dir: 'asc' | 'desc' }[] = [
   { label: 'Last activity', sort: 'lastActivity', dir: 'desc' },
 ];
 
-function StatusDot({ user }: { user: Pick<AdminUserRow, 'isLocked' | 'lastLoginAt'> }) {
-  const [kind, label] = user.isLocked ? ['locked', 'Locked'] : user.lastLoginAt ? ['active', 'Active'] : ['never', 'Never logged in'];
-  return (
-    <span className={`status-dot ${kind}`} role="img" aria-label={label} title={label}>
-      <span className="visually-hidden">{label}</span>
-    </span>
-  );
+/** The user's state in words on a coloured badge (locked, never logged in, active). */
+function StatusBadge({ user }: { user: Pick<AdminUserRow, 'isLocked' | 'lastLoginAt'> }) {
+  const [tone, label]: [BadgeTone, string] = user.isLocked ? ['danger', 'Locked'] : user.lastLoginAt ? ['success', 'Active'] : ['neutral', 'Never logged in'];
+  return <Badge tone={tone}>{label}</Badge>;
 }
 
 export default function UserList() {
@@ -71,12 +70,12 @@ export default function UserList() {
   const license = (state.filters.license as string | undefined) ?? '';
   const rows = page.rows as unknown as AdminUserRow[];
   const columns: DataColumn<AdminUserRow>[] = [
-    { key: 'status', header: 'Status', cell: (u) => <StatusDot user={u} /> },
-    { key: 'id', header: 'ID', cell: (u) => u.userId },
-    { key: 'created', header: 'Created at', sortable: true, cell: (u) => shortDate(u.createdAt) },
+    { key: 'status', header: 'Status', cell: (u) => <StatusBadge user={u} /> },
+    { key: 'id', nowrap: true, header: 'ID', cell: (u) => u.userId },
+    { key: 'created', nowrap: true, header: 'Created at', sortable: true, cell: (u) => shortDate(u.createdAt) },
     { key: 'name', header: 'Name', sortable: true, cell: (u) => `${u.firstName} ${u.lastName}` },
     { key: 'email', header: 'Email', cell: (u) => u.email },
-    { key: 'access', header: 'Access', cell: (u) => (u.isLocked ? 'Locked' : 'Enabled') },
+    { key: 'access', header: 'Access', cell: (u) => <Badge tone={u.isLocked ? 'danger' : 'neutral'}>{u.isLocked ? 'Locked' : 'Enabled'}</Badge> },
     { key: 'lastActivity', header: 'Last login', sortable: true, cell: (u) => (u.lastLoginAt ? shortDateTime(u.lastLoginAt) : 'Never') },
     {
       key: 'organisation',
@@ -127,21 +126,26 @@ export default function UserList() {
   ];
   return (
     <section aria-labelledby="user-list-title">
-      <div className="admin-page-head">
-        <h1 id="user-list-title">User list</h1>
-        <div className="admin-actions">
-          <Link className="button primary" to={`/admin/user-editor?returnTo=${encodeURIComponent(here)}`} onClick={openEditor(null)}>
-            Create user
-          </Link>
-          <Link className="button" to="/admin/team-list">
-            Organisation and team list
-          </Link>
-        </div>
-      </div>
+      <AdminPageHead
+        title="User list"
+        titleId="user-list-title"
+        subtitle={
+          <span className="admin-count">
+            <strong>{page.total}</strong> {page.total === 1 ? 'user' : 'users'}
+          </span>
+        }
+        actions={
+          <>
+            <Link className="button primary" to={`/admin/user-editor?returnTo=${encodeURIComponent(here)}`} onClick={openEditor(null)}>
+              Create user
+            </Link>
+            <Link className="button" to="/admin/team-list">
+              Organisation and team list
+            </Link>
+          </>
+        }
+      />
       <Flash message={flash} />
-      <p className="admin-count">
-        <strong>{page.total}</strong> {page.total === 1 ? 'user' : 'users'}
-      </p>
       <LicenceAndSortChips idPrefix="user" path={PATH} state={state} license={license} sorts={SORTS} />
       <DataTable
         path={PATH}

@@ -106,7 +106,7 @@ export function ActivityEditor({
 
   return (
     <div className="ae-layout">
-      <Form method="post" className="ae-form" aria-label="Activity">
+      <Form method="post" className="ui-card ae-form" aria-label="Activity">
         {/* Enter in a text box saves (the first submit button is the form's default). */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
           Save
@@ -220,7 +220,7 @@ export function ActivityEditor({
 /** What the learner will see: each task's name and its fields, drawn by My Activities' own renderer. */
 function ActivityPreview({ draft }: { draft: ActivityDraft }) {
   return (
-    <aside className="ae-preview" aria-labelledby="ae-preview-heading">
+    <aside className="ui-card ae-preview" aria-labelledby="ae-preview-heading">
       <h2 id="ae-preview-heading">Preview</h2>
       <p className="muted">What a learner sees in My Activities (task content is shown once saved).</p>
       <h3>{draft.name || 'Untitled activity'}</h3>

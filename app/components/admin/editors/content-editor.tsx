@@ -69,7 +69,7 @@ export function ContentEditorForm({
   const html = fields.htmlContent;
   const image = fields.featureImage;
   return (
-    <LedaForm form={form} method="post" encType="multipart/form-data" className="ce-form">
+    <LedaForm form={form} method="post" encType="multipart/form-data" className="ui-card ce-form">
       <FormError id={form.errorId} errors={form.errors} />
       {content ? (
         <div className="field">

@@ -1,4 +1,5 @@
 import { formatShortDate } from '~/utils/dates';
+import { Badge } from '~/components/ui';
 
 /** Small cells shared by the admin editors' lists: dates as DD/MM/YY (admin-console s.9) and yes/no flags. */
 export function formatAdminDate(iso: string) {
@@ -6,5 +7,5 @@ export function formatAdminDate(iso: string) {
 }
 
 export function YesNo({ value }: { value: boolean }) {
-  return <span className={value ? 'flag-yes' : 'flag-no'}>{value ? 'Yes' : 'No'}</span>;
+  return <Badge tone={value ? 'success' : 'neutral'}>{value ? 'Yes' : 'No'}</Badge>;
 }

@@ -43,7 +43,7 @@ export function NotificationForm({
     defaultValue: { title: values.title, message: values.message, link: values.link ?? '', audience: 'everyone', audienceId: '' },
   });
   return (
-    <LedaForm form={form} method="post" action={action} className="admin-form">
+    <LedaForm form={form} method="post" action={action} className="admin-subform">
       <FormError id={form.errorId} errors={form.errors} />
       <Field label="Title" meta={fields.title!} autoComplete="off" />
       <TextAreaField label="Message (optional)" meta={fields.message!} rows={4} />
@@ -54,9 +54,11 @@ export function NotificationForm({
           <Field label="Organisation or team id" hint="Not needed for everyone." meta={fields.audienceId!} autoComplete="off" />
         </>
       ) : null}
-      <button type="submit" className="button primary" disabled={navigation.state === 'submitting'}>
-        {submitLabel}
-      </button>
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={navigation.state === 'submitting'}>
+          {submitLabel}
+        </button>
+      </div>
     </LedaForm>
   );
 }

@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useState } from 'react';
+import { Card } from '~/components/ui';
 
 /**
  * Apply a preset to the team from a start date (admin-console s.4): the first POST asks for the
@@ -39,8 +40,7 @@ export function ApplyPresetForm({
   const zones = TIME_ZONES.includes(zone) ? TIME_ZONES : [zone, ...TIME_ZONES];
   if (confirm) {
     return (
-      <section className="admin-card apply-preset" aria-labelledby="apply-heading">
-        <h2 id="apply-heading">Apply a preset</h2>
+      <Card title="Apply a preset" titleId="apply-heading" className="apply-preset">
         <div role="alertdialog" aria-labelledby="apply-warning" className="confirm-panel">
           <p id="apply-warning" className="warning">
             <strong>{warning}</strong>
@@ -62,12 +62,11 @@ export function ApplyPresetForm({
             Cancel
           </Link>
         </div>
-      </section>
+      </Card>
     );
   }
   return (
-    <section className="admin-card apply-preset" aria-labelledby="apply-heading">
-      <h2 id="apply-heading">Apply a preset</h2>
+    <Card title="Apply a preset" titleId="apply-heading" className="apply-preset">
       <p className="muted">Replaces this team&apos;s journeys and posts with the preset&apos;s, laid out from the start date.</p>
       <Form method="post" className="apply-preset-form">
         <input type="hidden" name="intent" value="apply-preset" />
@@ -109,6 +108,6 @@ export function ApplyPresetForm({
           Apply preset…
         </button>
       </Form>
-    </section>
+    </Card>
   );
 }

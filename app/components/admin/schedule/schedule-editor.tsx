@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { Link } from '~/components/link';
 import { useEffect, useState, type MouseEvent } from 'react';
+import { Badge, EmptyState, Toast } from '~/components/ui';
 import {
   UNLOCK_CHOICES,
   addBreak,
@@ -70,31 +71,25 @@ export function ScheduleEditor({
   const shownError = localError ?? error;
 
   return (
-    <Form method="post" className="schedule-editor" aria-labelledby="schedule-heading">
-      <div className="schedule-toolbar">
-        <h2 id="schedule-heading">Journeys</h2>
+    <Form method="post" className="ui-card schedule-editor" aria-labelledby="schedule-heading">
+      <div className="ui-card-head schedule-toolbar">
+        <h2 id="schedule-heading" className="ui-card-title">
+          Journeys
+        </h2>
         {hydrated ? null : (
           <button type="submit" name="intent" value="recalc" className="button secondary">
             Update dates
           </button>
         )}
       </div>
-      {message ? (
-        <p className="form-success" role="status">
-          {message}
-        </p>
-      ) : null}
-      {shownError ? (
-        <p className="form-error" role="alert">
-          {shownError}
-        </p>
-      ) : null}
+      {message ? <Toast tone="success">{message}</Toast> : null}
+      {shownError ? <Toast tone="danger">{shownError}</Toast> : null}
       <input type="hidden" name="count" value={items.length} />
       {items.length === 0 ? (
-        <p className="empty-message">This team has no journeys yet. Add one below, or apply a preset.</p>
+        <EmptyState title="This team has no journeys yet. Add one below, or apply a preset." />
       ) : (
         <div className="table-scroll">
-          <table className="data-table schedule-table card-table">
+          <table className="schedule-table card-table">
             <caption>Team schedule: each entry starts when the previous one ends (its date plus its length).</caption>
             <thead>
               <tr>
@@ -176,7 +171,7 @@ export function ScheduleEditor({
                     </td>
                     <td data-label="Unlock">
                       {item.isBreak ? (
-                        <span className="muted">Break</span>
+                        <Badge tone="warning">Break</Badge>
                       ) : (
                         <label>
                           <span className="visually-hidden">Unlock of {label}</span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, useFetcher } from '@remix-run/react';
 import { Link } from '~/components/link';
+import { Badge, EmptyState } from '~/components/ui';
 
 /** The members table (admin-console: Team editor MEMBERS). */
 export interface MemberRow {
@@ -41,7 +42,7 @@ export function AdminToggle({ member }: { member: MemberRow }) {
       <input type="hidden" name="teamUserId" value={member.teamUserId} />
       <input type="hidden" name="isTeamAdmin" value={isAdmin ? 'false' : 'true'} />
       <span className="te-role" aria-live="polite">
-        {isAdmin ? 'Admin' : 'Member'}
+        <Badge tone={isAdmin ? 'brand' : 'neutral'}>{isAdmin ? 'Admin' : 'Member'}</Badge>
       </span>{' '}
       <button
         type="submit"
@@ -51,7 +52,7 @@ export function AdminToggle({ member }: { member: MemberRow }) {
         {isAdmin ? 'Remove admin' : 'Make admin'}
       </button>
       {failed ? (
-        <span className="te-status error" role="alert">
+        <span className="te-inline-error" role="alert">
           {ACTION_ERROR}
         </span>
       ) : null}
@@ -60,7 +61,7 @@ export function AdminToggle({ member }: { member: MemberRow }) {
 }
 
 export function MembersTable({ members, selected }: { members: MemberRow[]; selected: Set<number> }) {
-  if (!members.length) return <p>No records to display.</p>;
+  if (!members.length) return <EmptyState title="No records to display.">Add people by email or import them by CSV.</EmptyState>;
   return (
     <table className="te-table card-table">
       <caption className="visually-hidden">Team members</caption>
@@ -91,14 +92,16 @@ export function MembersTable({ members, selected }: { members: MemberRow[]; sele
               />
             </td>
             <td data-label="Name">
-              <PasswordDot has={m.isPasswordNonNull} />
-              {m.fullName}
+              <span>
+                <PasswordDot has={m.isPasswordNonNull} />
+                {m.fullName}
+              </span>
             </td>
             <td data-label="Email">{m.email}</td>
             <td data-label="Team admin">
               <AdminToggle member={m} />
             </td>
-            <td>
+            <td className="row-actions">
               <Link to={`?remove=${m.teamUserId}`} className="button small danger" aria-label={`Remove ${m.fullName} from the team`}>
                 Remove
               </Link>
@@ -127,18 +130,23 @@ export function Confirm({
   cancelTo: string;
 }) {
   return (
-    <section className="te-confirm" role="alertdialog" aria-labelledby="te-confirm-title">
-      <h2 id="te-confirm-title">{title}</h2>
-      {children}
-      <Form method="post" action="?index" className="te-actions">
+    <section className="ui-dialog te-confirm" role="alertdialog" aria-labelledby="te-confirm-title">
+      <div className="ui-dialog-head">
+        <h2 id="te-confirm-title">{title}</h2>
+        <Link to={cancelTo} className="ui-dialog-close" aria-label={`Close ${title}`}>
+          ×
+        </Link>
+      </div>
+      <div className="ui-dialog-body">{children}</div>
+      <Form method="post" action="?index" className="ui-dialog-foot">
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(hidden).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => <input key={`${k}-${x}`} type="hidden" name={k} value={x} />))}
-        <button type="submit" className="button primary" autoFocus>
-          {confirmLabel}
-        </button>
         <Link to={cancelTo} className="button">
           Cancel
         </Link>
+        <button type="submit" className="button primary" autoFocus>
+          {confirmLabel}
+        </button>
       </Form>
     </section>
   );
