@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resetEnvCache } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, todayDay } from '@modules/journeys/index.server';
+import { todayDay } from '@modules/journeys/index.server';
 import { fillDefaultPresetIfEmpty, GET_ALL_USERS_MAX_PAGE_SIZE } from '@modules/admin/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { args, formRequest, jsonRequest, run } from '../support/remix';
@@ -16,6 +14,7 @@ import * as generalSettings from '~/routes/admin+/team-editor.$teamId.settings._
 import * as members from '~/routes/admin+/team-editor.$teamId._index';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import * as verifyAccount from '~/routes/auth+/verify-account.$token';
+import { importFixtureJourneys } from '../support/content';
 
 /**
  * The admin spec gaps (items 2, 4, 7 and 12; decisions 251-253) as a product admin and an /api
@@ -44,10 +43,7 @@ beforeAll(async () => {
   // Scheduled posts' publishing jobs run in-process here.
   delete process.env.REDIS_URL;
   resetEnvCache();
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
+  await importFixtureJourneys();
   await fillDefaultPresetIfEmpty(getDb());
   const admin = await makeUser({ isLedaAdmin: true, organisationId: null });
   ({ token, cookie } = await signIn(admin.userId));

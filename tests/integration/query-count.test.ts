@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
-import { bumpCatalogueVersion, invalidateReferenceData, seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
+import { bumpCatalogueVersion, invalidateReferenceData, seedArticles } from '@modules/catalogue/index.server';
 import * as appShell from '~/routes/app';
 import * as exploreHome from '~/routes/app+/explore+/_index';
 import * as skills from '~/routes/app+/explore+/skill._index';
@@ -20,7 +19,7 @@ import * as authenticate from '~/routes/api+/auth+/authenticate';
 import * as myActivities from '~/routes/app+/activities._index';
 import * as completedActivities from '~/routes/app+/activities.completed-activities';
 import * as exploreActivities from '~/routes/app+/explore+/activities';
-import { addMyActivity, completeMyActivityTask, seedActivities } from '@modules/activities/index.server';
+import { addMyActivity, completeMyActivityTask } from '@modules/activities/index.server';
 import { args, formRequest, getRequest, jsonRequest, run } from '../support/remix';
 import { sql } from 'kysely';
 import * as journeyIndex from '~/routes/app+/journey.$journey._index';
@@ -29,8 +28,9 @@ import * as teamJourneysPage from '~/routes/app+/team.$teamId.journeys';
 import * as learnerHome from '~/routes/app+/home';
 import * as myJourneysPage from '~/routes/app+/journeys';
 import * as searchPage from '~/routes/app+/search';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { makeTeam, makeUser, signIn } from '../support/factories';
+import { FIXTURE_ARTICLES, importFixtureActivities, importFixtureJourneys } from '../support/content';
 
 /**
  * How many queries each page costs (docs/decisions/100-query-budget.md). Counts are taken warm
@@ -136,9 +136,8 @@ async function addActivities(n: number) {
 
 describe('queries per page', () => {
   beforeAll(async () => {
-    await seedCatalogue(getDb());
-    await seedActivities(getDb());
-    await seedArticles(getDb(), path.resolve('content/articles'));
+    await importFixtureActivities();
+    await seedArticles(getDb(), FIXTURE_ARTICLES);
     const a = await getDb().selectFrom('contents').select('url_id').where('is_public', '=', true).orderBy('id').executeTakeFirstOrThrow();
     articleUrlId = a.url_id;
     groupUrlId = (await getDb().selectFrom('skill_groups').select('url_id').orderBy('id').executeTakeFirstOrThrow()).url_id;
@@ -291,10 +290,7 @@ describe('journey pages: queries per page', () => {
 
   beforeAll(async () => {
     const db = getDb();
-    await seedArticles(db, path.resolve('content/articles'));
-    await seedCatalogue(db);
-    await seedActivities(db);
-    await seedJourneys(db);
+    await importFixtureJourneys(db);
     const { teamId, organisationId } = await makeTeam();
     jTeamId = teamId;
     await setTeamSchedule(db, teamId, [{ journeyId: 3, scheduledAt: new Date(Date.now() - 86_400_000) }, { journeyId: 4 }]);
@@ -361,10 +357,7 @@ describe('learner home, My journeys and search: queries per page', () => {
 
   beforeAll(async () => {
     const db = getDb();
-    await seedArticles(db, path.resolve('content/articles'));
-    await seedCatalogue(db);
-    await seedActivities(db);
-    await seedJourneys(db);
+    await importFixtureJourneys(db);
     const { teamId, organisationId } = await makeTeam();
     hOrgId = organisationId;
     await setTeamSchedule(db, teamId, [{ journeyId: 3, scheduledAt: new Date(Date.now() - 86_400_000) }]);

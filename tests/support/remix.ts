@@ -100,6 +100,16 @@ export function runData<R>(fn: () => R): Promise<Outcome<Answer<Awaited<R>>>> {
   return run<Answer<Awaited<R>>>(fn);
 }
 
+/**
+ * A loader or action called with args(request, params), its data typed as runData types it:
+ * `runRoute(journeyStep.loader, getRequest(url, { cookie }), { journey, step })`. For helpers that
+ * take any route (`<F extends RouteFn>(fn: F, ...)`), so a test needs no `run<any>`.
+ */
+export type RouteFn = (a: never) => unknown;
+export function runRoute<F extends RouteFn>(fn: F, request: Request, params: Record<string, string> = {}) {
+  return runData(() => fn(args(request, params) as never) as ReturnType<F>);
+}
+
 const contexts = new WeakMap<Request, AppLoadContext>();
 
 /**

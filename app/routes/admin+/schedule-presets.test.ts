@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resetEnvCache } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, addDays, listTeamJourneysForAdmin, seedJourneys, setTeamSchedule, todayDay } from '@modules/journeys/index.server';
+import { BREAK_JOURNEY_ID, addDays, listTeamJourneysForAdmin, setTeamSchedule, todayDay } from '@modules/journeys/index.server';
 import { uploadFiles } from '@modules/social/index.server';
 import { addBreakToPreset, createPreset, createPresetJourney, getPresetById, savePresetPost, updatePresetJourneys } from '@modules/admin/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
@@ -29,6 +26,7 @@ import * as apiCreatePost from '../api+/admin+/createPresetPost';
 import * as apiUpdatePost from '../api+/admin+/updatePresetPost';
 import * as apiRemovePost from '../api+/admin+/removePresetPost';
 import { TINY_PNG } from '../../../tests/support/images';
+import { importFixtureJourneys } from '../../../tests/support/content';
 
 /**
  * The team schedule screen and the preset editor as a product admin uses them without JavaScript
@@ -39,10 +37,7 @@ const savedRedis = process.env.REDIS_URL;
 beforeAll(async () => {
   delete process.env.REDIS_URL;
   resetEnvCache();
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
+  await importFixtureJourneys();
 });
 afterAll(() => {
   if (savedRedis) process.env.REDIS_URL = savedRedis;

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
 import { args, jsonRequest, run } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
+import { importFixtureActivities } from '../../../tests/support/content';
 import * as getActivity from './activity+/getActivityById';
 import * as getGlobal from './activity+/getGlobalActivities';
 import * as getCompleted from './activity+/getCompletedActivities';
@@ -31,8 +30,7 @@ async function snapshot(myActivityId: number) {
 }
 
 beforeAll(async () => {
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
+  await importFixtureActivities();
 });
 
 describe('/api/activity', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { getReferenceData, getStory, saveContent, seedCatalogue } from '@modules/catalogue/index.server';
+import { getReferenceData, getStory, saveContent } from '@modules/catalogue/index.server';
 import { args, jsonRequest, run } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
 import * as getSkill from './skill+/getSkillWithContent';
@@ -15,6 +15,7 @@ import * as completedContent from './content+/userCompletedContent';
 import * as completedVideo from './video+/userCompletedVideo';
 import * as feedback from './feedback+/submitSystemFeedback';
 import * as authenticate from './auth+/authenticate';
+import { importFixtureStories } from '../../../tests/support/content';
 
 type Route = { action: (a: never) => Promise<unknown> };
 let token = '';
@@ -25,7 +26,7 @@ const post = (route: Route, path: string, body: unknown, opts: { token?: string;
   run<any>(() => route.action(args(jsonRequest(path, body, opts)) as never));
 
 beforeAll(async () => {
-  await seedCatalogue(getDb());
+  await importFixtureStories();
   const user = await makeUser();
   userId = user.userId;
   token = (await signIn(user.userId)).token;
@@ -39,7 +40,7 @@ beforeAll(async () => {
 
 const ALL: [string, Route, unknown][] = [
   ['/api/skill/getSkillWithContent', getSkill, { skillId: 'empathy' }],
-  ['/api/course/getStoryById', getStoryRoute, { storyId: 'crossed-wires' }],
+  ['/api/course/getStoryById', getStoryRoute, { storyId: 'feedback-that-lands' }],
   ['/api/game/getGameById', getGame, { gameId: 'the-heated-meeting' }],
   ['/api/game/userCompletedGame', completedGame, { gameId: 1 }],
   ['/api/assessment/getAssessmentById', getAssessment, { assessmentId: 'self-awareness-check' }],
@@ -77,7 +78,7 @@ describe('catalogue /api paths', () => {
   });
 
   it('getStoryById: chapters with HTML and video; a locked story without; unknown -> 404', async () => {
-    const ok = await post(getStoryRoute, '/api/course/getStoryById', { storyId: 'crossed-wires' });
+    const ok = await post(getStoryRoute, '/api/course/getStoryById', { storyId: 'feedback-that-lands' });
     expect(ok.status).toBe(200);
     expect(ok.data.chapters.length).toBeGreaterThanOrEqual(3);
     expect(ok.data.chapters[0]).toMatchObject({ htmlContent: expect.stringContaining('<p>'), video: { videoUrl: expect.any(String) } });
@@ -113,7 +114,7 @@ describe('catalogue /api paths', () => {
     const ref = await getReferenceData(getDb());
     const gameId = ref.games[0]!.gameId;
     const assessmentId = ref.assessments[0]!.assessmentId;
-    const story = await getStory(getDb(), 'crossed-wires');
+    const story = await getStory(getDb(), 'feedback-that-lands');
     const videoId = story!.chapters[0]!.video!.videoId;
     const first = await post(completedGame, '/api/game/userCompletedGame', { gameId });
     expect(first.data).toEqual({ gameId, completedAt: expect.any(String) });
@@ -135,13 +136,13 @@ describe('catalogue /api paths', () => {
       video: { [String(videoId)]: expect.any(String) },
     });
     expect(start.data.referenceData.capabilities).toHaveLength(2);
-    expect(start.data.referenceData.modules).toHaveLength(3);
+    expect(start.data.referenceData.modules).toHaveLength(2);
     const rows = await getDb().selectFrom('user_progress').select('id').where('user_id', '=', userId).execute();
     expect(rows).toHaveLength(4);
   });
 
   it('submitSystemFeedback: thumbs, stars, messages stored; bad ratings and empty messages are 400', async () => {
-    const ok = await post(feedback, '/api/feedback/submitSystemFeedback', { feedbackType: 4, rating: -1, url: '/app/explore/story/crossed-wires' });
+    const ok = await post(feedback, '/api/feedback/submitSystemFeedback', { feedbackType: 4, rating: -1, url: '/app/explore/story/feedback-that-lands' });
     expect(ok.status).toBe(200);
     const row = await getDb().selectFrom('system_feedbacks').selectAll().where('id', '=', ok.data.systemFeedbackId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: userId, feedback_type: 4, rating: -1 });

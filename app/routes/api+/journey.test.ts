@@ -1,13 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import path from 'node:path';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { BREAK_JOURNEY_ID, setTeamSchedule } from '@modules/journeys/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
 import { args, jsonRequest, run } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as getContent from './journey+/getJourneyContent';
 import * as createUserJourney from './journey+/createUserJourney';
 import * as add from './myActivity+/addMyActivity';
@@ -18,12 +16,7 @@ import * as authenticate from './auth+/authenticate';
 type Route = { action: (a: never) => Promise<unknown> };
 const post = (route: Route, path: string, body: unknown, token?: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
 
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 /** A team whose schedule holds journey 3 (open), a break, and journey 4 unlocking in two weeks. */
 async function teamWithSchedule(licenseType: number = LicenseType.Full, licenseExpiredAt?: Date) {

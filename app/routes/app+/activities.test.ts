@@ -1,10 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import path from 'node:path';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { addMyActivity, completeMyActivityTask, seedActivities } from '@modules/activities/index.server';
+import { addMyActivity, completeMyActivityTask } from '@modules/activities/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
-import { seedJourneys } from '@modules/journeys/index.server';
 import { args, formRequest, getRequest, ORIGIN, run } from '../../../tests/support/remix';
 import { learner } from '../../../tests/support/explore';
 import * as explore from './explore+/activities';
@@ -12,14 +9,10 @@ import * as mine from './activities._index';
 import * as completed from './activities.completed-activities';
 import { loader as shellLoader } from '../app';
 import { renderRoute } from '../../../tests/support/render-route';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 
 /** The three activity screens through their loaders and actions, as a learner without JavaScript uses them. */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 const view = (route: { loader: (a: never) => unknown }, path: string, cookie: string) => run<any>(() => route.loader(args(getRequest(path, { cookie })) as never));
 const post = (route: { action: (a: never) => unknown }, path: string, fields: Record<string, string | string[]>, cookie: string) =>

@@ -1,17 +1,14 @@
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys } from '@modules/journeys/index.server';
 import { createPublicFeedbackToken, feedbackSkills, submitFeedback } from '@modules/social/index.server';
 import { features } from '~/utils/features';
 import { renderRoute } from '../../../tests/support/render-route';
 import { args, formRequest, getRequest, jsonRequest, run } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
 import { deliveredEmailTo } from '../../../tests/support/outbox';
+import { fixtureCatalogueBeforeAll } from '../../../tests/support/content';
 import * as page from './feedback';
 import * as results from '../api+/feedback+/getUserFeedbackResults';
 import * as publicToken from '../api+/feedback+/getPublicFeedbackToken';
@@ -22,12 +19,7 @@ import * as config from '../api+/public+/getUserFeedbackConfig';
 import * as submit from '../api+/public+/submitUserFeedback';
 
 /** Peer feedback: every /api path per role with real Requests, id swaps, and /app/feedback as a learner sees it (JS off). */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureCatalogueBeforeAll();
 
 type Api = { action: (a: never) => unknown };
 const call = (route: Api, path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>

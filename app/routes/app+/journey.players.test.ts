@@ -1,13 +1,11 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { DAY } from '@modules/shared/clock';
-import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, run, runRoute, type RouteFn } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as journeyIndex from './journey.$journey._index';
 import * as journeyStep from './journey.$journey.step.$step';
 import * as gamePlayer from './explore+/games.$game';
@@ -18,12 +16,7 @@ import * as surveyPlayer from './explore+/assessments.$assessment';
  * the player's Close and Finish ('Back to the journey step') lead back, every click keeps the return
  * path (POST/redirect/GET, so it works without JavaScript), and the step then shows the item completed.
  */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 const J = 'giving-feedback-that-lands';
 const GAME_STEP = `/app/journey/${J}/step/in-the-moment`;
@@ -41,11 +34,9 @@ async function startedLearner() {
   return { userId: u.userId, cookie };
 }
 
-type Route = { loader: (a: never) => unknown; action: (a: never) => unknown };
-const player = (route: Route, list: string, param: string) => ({
-  view: (cookie: string, id: string, query = '') => run<any>(() => route.loader(args(getRequest(`${list}/${id}${query}`, { cookie }), { [param]: id }) as never)),
-  click: (cookie: string, id: string, query: string, fields: Record<string, string>) =>
-    run<any>(() => route.action(args(formRequest(`${list}/${id}${query}`, fields, { cookie }), { [param]: id }) as never)),
+const player = <L extends RouteFn, A extends RouteFn>(route: { loader: L; action: A }, list: string, param: string) => ({
+  view: (cookie: string, id: string, query = '') => runRoute(route.loader, getRequest(`${list}/${id}${query}`, { cookie }), { [param]: id }),
+  click: (cookie: string, id: string, query: string, fields: Record<string, string>) => runRoute(route.action, formRequest(`${list}/${id}${query}`, fields, { cookie }), { [param]: id }),
 });
 const survey = player(surveyPlayer, '/app/explore/assessments', 'assessment');
 const game = player(gamePlayer, '/app/explore/games', 'game');
@@ -70,7 +61,7 @@ describe('a survey in a journey step', () => {
     let current = await survey.view(me.cookie, a, q);
     while (current.data.status === 'question') {
       const question = current.data.question;
-      const res = await survey.click(me.cookie, a, q, { intent: 'answer', questionId: String(question.questionId), optionId: String(question.options[0].optionId) });
+      const res = await survey.click(me.cookie, a, q, { intent: 'answer', questionId: String(question.questionId), optionId: String(question.options[0]!.optionId) });
       expect(res.location).toBe(`/app/explore/assessments/${a}${q}`);
       current = await survey.view(me.cookie, a, q);
     }
@@ -102,7 +93,7 @@ describe('a survey in a journey step', () => {
 describe('a game in a journey step', () => {
   it('opens the Explore game player with the step as its return path and comes back to the step completed', async () => {
     const me = await startedLearner();
-    const g = 'the-presentation-that-fell-flat';
+    const g = 'the-heated-meeting';
     const q = back(GAME_STEP);
     const before = await stepPage(me.cookie, 'in-the-moment');
     expect(before.html).toContain(`href="/app/explore/games/${g}${q}"`);
