@@ -31,9 +31,12 @@ const NOT_YET_MOVED = new Set([
 const TEST_DIRS = ['app', 'modules', 'jobs', 'scripts', 'tests/integration'];
 const files = (dir: string): string[] =>
   fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
 const testFiles = TEST_DIRS.flatMap((d) => files(path.join(root, d)))
-  .map((f) => path.relative(root, f).split(path.sep).join('/'))
+  .map(rel)
   .filter((f) => /\.test\.tsx?$/.test(f) && f !== SELF);
+/** The helpers tests share: a seed hidden in one of them would reach every test that calls it. */
+const supportFiles = files(path.join(root, 'tests/support')).map(rel).filter((f) => /\.tsx?$/.test(f));
 const readsDemo = (f: string) => READS_DEMO.test(fs.readFileSync(path.join(root, f), 'utf8'));
 const isDemoTest = (f: string) => /\.demo\.test\.tsx?$/.test(f) || f in DEMO_TESTS || f === 'scripts/seed.test.ts';
 
@@ -41,6 +44,11 @@ describe('tests do not lean on the demo content', () => {
   it('no test file outside the demo tests and the not-yet-moved list seeds or reads the shipped demo', () => {
     expect(testFiles.length).toBeGreaterThan(100);
     expect(testFiles.filter((f) => readsDemo(f) && !isDemoTest(f) && !NOT_YET_MOVED.has(f))).toEqual([]);
+  });
+
+  it('no test helper in tests/support seeds or reads the shipped demo', () => {
+    expect(supportFiles.length).toBeGreaterThan(10);
+    expect(supportFiles.filter(readsDemo)).toEqual([]);
   });
 
   it('the lists hold only files that exist and still read the demo (so a moved file leaves the list)', () => {

@@ -110,6 +110,25 @@ export function runRoute<F extends RouteFn>(fn: F, request: Request, params: Rec
   return runData(() => fn(args(request, params) as never) as ReturnType<F>);
 }
 
+/** What JSON.parse gives back for a value of type T: dates become ISO strings. */
+export type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+
+/**
+ * An /api answer, read with run<ApiAnswer<...>>: apiRoute answers plain JSON Responses, which carry no
+ * type, so a test names what the handler answers (`ApiAnswer<JourneyView>`); on a 4xx only errorMsg is
+ * there (check the status first).
+ */
+export type ApiAnswer<T> = Json<T> & { errorMsg?: string };
+
+/**
+ * One key of an answer whose type is a union (an action answering `{ saved }` or `{ error }`): the
+ * member that has `key`, typed; a test fails here, naming the answer, when the answer lacks it.
+ */
+export function pick<D, K extends PropertyKey>(data: D, key: K): Extract<D, { [P in K]: unknown }>[K] {
+  if (data && typeof data === 'object' && key in data) return (data as Record<K, never>)[key];
+  throw new Error(`The answer has no ${String(key)}: ${JSON.stringify(data)}`);
+}
+
 const contexts = new WeakMap<Request, AppLoadContext>();
 
 /**
