@@ -8,7 +8,7 @@ import { renderRoute } from '../../../tests/support/render-route';
 import { args, formRequest, getRequest, jsonRequest, run, runRoute } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
 import { deliveredEmailTo } from '../../../tests/support/outbox';
-import { fixtureCatalogueBeforeAll } from '../../../tests/support/content';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as page from './feedback';
 import * as results from '../api+/feedback+/getUserFeedbackResults';
 import * as publicToken from '../api+/feedback+/getPublicFeedbackToken';
@@ -19,7 +19,7 @@ import * as config from '../api+/public+/getUserFeedbackConfig';
 import * as submit from '../api+/public+/submitUserFeedback';
 
 /** Peer feedback: every /api path per role with real Requests, id swaps, and /app/feedback as a learner sees it (JS off). */
-fixtureCatalogueBeforeAll();
+fixtureJourneysBeforeAll();
 
 type Api = { action: (a: never) => unknown };
 const call = (route: Api, path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
