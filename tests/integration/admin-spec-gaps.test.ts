@@ -4,7 +4,7 @@ import { getDb, resetEnvCache } from '@modules/shared/index.server';
 import { todayDay } from '@modules/journeys/index.server';
 import { fillDefaultPresetIfEmpty, GET_ALL_USERS_MAX_PAGE_SIZE } from '@modules/admin/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
-import { args, formRequest, jsonRequest, run } from '../support/remix';
+import { args, formRequest, jsonRequest, run, runRoute, type RouteFn } from '../support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../support/factories';
 import { renderRoute } from '../support/render-route';
 import { linkIn } from '../support/outbox';
@@ -32,8 +32,8 @@ const call = async (name: string, body: unknown) => {
   const route = (await import(path.join(API_DIR, `${name}.ts`))) as Route;
   return run<any>(() => route.action(args(jsonRequest(`/api/admin/${name}`, body, { token })) as never));
 };
-const act = (route: { action: (a: never) => unknown }, url: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
-  run<any>(() => route.action(args(formRequest(url, fields, { cookie: c }), params) as never));
+const act = <A extends RouteFn>(route: { action: A }, url: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
+  runRoute(route.action, formRequest(url, fields, { cookie: c }), params);
 const teamPosts = (teamId: number) => getDb().selectFrom('posts').select(['id', 'text', 'scheduled_at']).where('team_id', '=', teamId).orderBy('scheduled_at').execute();
 const auditActions = async (entity: string, entityId: number) =>
   (await getDb().selectFrom('audit_log').select('action').where('entity', '=', entity).where('entity_id', '=', String(entityId)).orderBy('id').execute()).map((r) => r.action);

@@ -20,7 +20,8 @@ import * as myActivities from '~/routes/app+/activities._index';
 import * as completedActivities from '~/routes/app+/activities.completed-activities';
 import * as exploreActivities from '~/routes/app+/explore+/activities';
 import { addMyActivity, completeMyActivityTask } from '@modules/activities/index.server';
-import { args, formRequest, getRequest, jsonRequest, run } from '../support/remix';
+import { args, formRequest, getRequest, jsonRequest, run, type ApiAnswer } from '../support/remix';
+import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { sql } from 'kysely';
 import * as journeyIndex from '~/routes/app+/journey.$journey._index';
 import * as journeyStep from '~/routes/app+/journey.$journey.step.$step';
@@ -226,8 +227,8 @@ describe('queries per page', () => {
 /** What the listing pages and the session start send (JSON of their data), as a signed-in learner holding the current catalogue. */
 async function listingSizes(): Promise<Record<string, number>> {
   const size = async (call: () => Promise<{ data: unknown }>) => JSON.stringify((await call()).data).length;
-  const held = await run<any>(() => (authenticate.action as Fn)(args(jsonRequest('/api/auth/authenticate', { cid: null }, { token }))));
-  const version = held.data.referenceDataVersion as number;
+  const held = await run<ApiAnswer<SessionStartPayload>>(() => (authenticate.action as Fn)(args(jsonRequest('/api/auth/authenticate', { cid: null }, { token }))));
+  const version = held.data.referenceDataVersion;
   return {
     '/app/explore/skill': await size(get(skills.loader as Fn, '/app/explore/skill')),
     '/app/explore/story': await size(get(stories.loader as Fn, '/app/explore/story')),

@@ -103,7 +103,7 @@ export function runData<R>(fn: () => R): Promise<Outcome<Answer<Awaited<R>>>> {
 /**
  * A loader or action called with args(request, params), its data typed as runData types it:
  * `runRoute(journeyStep.loader, getRequest(url, { cookie }), { journey, step })`. For helpers that
- * take any route (`<F extends RouteFn>(fn: F, ...)`), so a test needs no `run<any>`.
+ * take any route (`<F extends RouteFn>(fn: F, ...)`), so a test needs no untyped run().
  */
 export type RouteFn = (a: never) => unknown;
 export function runRoute<F extends RouteFn>(fn: F, request: Request, params: Record<string, string> = {}) {
@@ -119,6 +119,9 @@ export type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ?
  * there (check the status first).
  */
 export type ApiAnswer<T> = Json<T> & { errorMsg?: string };
+
+/** The /api answer of a handler that answers what the module function F returns: `ApiAnswerOf<typeof getActivityById>`. */
+export type ApiAnswerOf<F extends (...a: never[]) => unknown> = ApiAnswer<Awaited<ReturnType<F>>>;
 
 /**
  * One key of an answer whose type is a union (an action answering `{ saved }` or `{ error }`): the

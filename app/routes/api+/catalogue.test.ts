@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getReferenceData, getStory, saveContent } from '@modules/catalogue/index.server';
-import type { getAssessment, getContentById, getContentPreviewById, getGame, getSkillWithContent } from '@modules/catalogue/index.server';
+import type { getAssessment as findAssessment, getContentById, getContentPreviewById, getGame as findGame, getSkillWithContent } from '@modules/catalogue/index.server';
 import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { args, jsonRequest, run, type ApiAnswer } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
@@ -93,14 +93,14 @@ describe('catalogue /api paths', () => {
   });
 
   it('getGameById and getAssessmentById: the full item; unknown -> 404 with the spec message', async () => {
-    const game = await post<Found<typeof getGame>>(getGame, '/api/game/getGameById', { gameId: 'the-heated-meeting' });
+    const game = await post<Found<typeof findGame>>(getGame, '/api/game/getGameById', { gameId: 'the-heated-meeting' });
     expect(game.data).toMatchObject({ urlId: 'the-heated-meeting', type: 1, isChoiceShuffleOn: true });
     expect(game.data.stages.length).toBeGreaterThan(10);
-    expect((await post<Found<typeof getGame>>(getGame, '/api/game/getGameById', { gameId: 'nope' })).data).toEqual({ errorMsg: 'No game to display.' });
-    const survey = await post<Found<typeof getAssessment>>(getAssessment, '/api/assessment/getAssessmentById', { assessmentId: 'self-awareness-check' });
+    expect((await post<Found<typeof findGame>>(getGame, '/api/game/getGameById', { gameId: 'nope' })).data).toEqual({ errorMsg: 'No game to display.' });
+    const survey = await post<Found<typeof findAssessment>>(getAssessment, '/api/assessment/getAssessmentById', { assessmentId: 'self-awareness-check' });
     expect(survey.data).toMatchObject({ type: 1, surveyId: survey.data.assessmentId });
     expect(survey.data.questions.length).toBeGreaterThan(3);
-    expect(await post<Found<typeof getAssessment>>(getAssessment, '/api/assessment/getAssessmentById', { assessmentId: 31337 })).toMatchObject({ status: 404, data: { errorMsg: 'No assessment to display.' } });
+    expect(await post<Found<typeof findAssessment>>(getAssessment, '/api/assessment/getAssessmentById', { assessmentId: 31337 })).toMatchObject({ status: 404, data: { errorMsg: 'No assessment to display.' } });
   });
 
   it('getContentById and getContentPreviewById: sanitised HTML, the preview only its opening; unknown -> 404', async () => {
@@ -139,8 +139,8 @@ describe('catalogue /api paths', () => {
       game: { [String(gameId)]: first.data.completedAt },
       video: { [String(videoId)]: expect.any(String) },
     });
-    expect(start.data.referenceData.capabilities).toHaveLength(2);
-    expect(start.data.referenceData.modules).toHaveLength(2);
+    expect(start.data.referenceData!.capabilities).toHaveLength(2);
+    expect(start.data.referenceData!.modules).toHaveLength(2);
     const rows = await getDb().selectFrom('user_progress').select('id').where('user_id', '=', userId).execute();
     expect(rows).toHaveLength(4);
   });

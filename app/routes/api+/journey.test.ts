@@ -5,7 +5,7 @@ import type { addMyActivity } from '@modules/activities/index.server';
 import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
-import { args, jsonRequest, run, type ApiAnswer, type Outcome } from '../../../tests/support/remix';
+import { args, jsonRequest, run, type ApiAnswer, type ApiAnswerOf as Of, type Outcome } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as getContent from './journey+/getJourneyContent';
@@ -17,7 +17,6 @@ import * as authenticate from './auth+/authenticate';
 /** The journeys /api paths with real Requests on the real database, per role and licence. */
 type Route = { action: (a: never) => Promise<unknown> };
 const post = <T = ApiAnswer<object>>(route: Route, path: string, body: unknown, token?: string) => run<T>(() => route.action(args(jsonRequest(path, body, { token })) as never));
-type Of<F extends (...a: never[]) => unknown> = ApiAnswer<Awaited<ReturnType<F>>>;
 type Completed = ApiAnswer<{ myActivity: Awaited<ReturnType<typeof addMyActivity>>; completedUserJourneyId: number | null; completedJourneyId: number | null }>;
 
 fixtureJourneysBeforeAll();
@@ -63,7 +62,7 @@ describe('/api/journey/getJourneyContent', () => {
     const student = await teamWithSchedule(LicenseType.Student);
     expect(await post<ApiAnswer<JourneyView>>(getContent, '/api/journey/getJourneyContent', { journeyId: 1 }, student.token)).toMatchObject({ status: 403, data: { errorMsg: 'Journeys are not part of your licence.' } });
     const auth = await post<ApiAnswer<SessionStartPayload>>(authenticate, '/api/auth/authenticate', {}, student.token);
-    expect(auth.data.referenceData.journeys).toEqual([]);
+    expect(auth.data.referenceData!.journeys).toEqual([]);
     expect(auth.data.userJourneys).toEqual([]);
     // Journeys are hidden everywhere for a student licence, /api answers included.
     expect(auth.data.user!.userPermissions.teams[0]).toMatchObject({ teamId: student.teamId, teamJourneys: [] });
@@ -123,7 +122,7 @@ describe('/api/journey/createUserJourney and completion', () => {
 
     const auth = await post<ApiAnswer<SessionStartPayload>>(authenticate, '/api/auth/authenticate', {}, me.token);
     expect(auth.data.userJourneys).toEqual([expect.objectContaining({ journeyId: 3, userJourneyId: started.data.userJourneyId, completedAt: expect.any(String) })]);
-    expect(auth.data.referenceData.journeys.map((j) => j.journeyId).sort()).toEqual([1, 2, 3, 4]);
+    expect((auth.data.referenceData!.journeys as { journeyId: number }[]).map((j) => j.journeyId).sort()).toEqual([1, 2, 3, 4]);
     expect(auth.data.user!.userPermissions.teams[0]!.teamJourneys).toEqual([{ journeyId: 3 }, { journeyId: 4 }]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { addMyActivity, completeMyActivityTask } from '@modules/activities/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
-import { args, formRequest, getRequest, ORIGIN, pick, runRoute, type LoaderData, type RouteFn } from '../../../tests/support/remix';
+import { formRequest, getRequest, ORIGIN, pick, runRoute, type LoaderData, type RouteFn } from '../../../tests/support/remix';
 import { learner } from '../../../tests/support/explore';
 import * as explore from './explore+/activities';
 import * as mine from './activities._index';

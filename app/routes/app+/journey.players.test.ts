@@ -60,7 +60,7 @@ describe('a survey in a journey step', () => {
     expect(await survey.click(me.cookie, a, q, { intent: 'start' })).toMatchObject({ status: 302, location: `/app/explore/assessments/${a}${q}` });
     let current = await survey.view(me.cookie, a, q);
     while (current.data.status === 'question') {
-      const question = current.data.question;
+      const question = current.data.question!;
       const res = await survey.click(me.cookie, a, q, { intent: 'answer', questionId: String(question.questionId), optionId: String(question.options[0]!.optionId) });
       expect(res.location).toBe(`/app/explore/assessments/${a}${q}`);
       current = await survey.view(me.cookie, a, q);
@@ -106,13 +106,13 @@ describe('a game in a journey step', () => {
     const tried = new Map<number, Set<number>>();
     let current = await game.view(me.cookie, g, q);
     for (let n = 0; current.data.status === 'playing' && n < 300; n++) {
-      const stage = current.data.stage;
+      const stage = current.data.stage!;
       const seen = tried.get(stage.stageId) ?? new Set<number>();
-      const choice = stage.choices.find((c: { choiceId: number }) => !seen.has(c.choiceId)) ?? stage.choices[0];
+      const choice = stage.choices.find((c) => !seen.has(c.choiceId)) ?? stage.choices[0];
       if (choice) tried.set(stage.stageId, seen.add(choice.choiceId));
       const fields: Record<string, string> =
         stage.button === 'choose'
-          ? { intent: 'choose', stageId: String(stage.stageId), choiceId: String(choice.choiceId) }
+          ? { intent: 'choose', stageId: String(stage.stageId), choiceId: String(choice!.choiceId) }
           : { intent: 'continue', stageId: String(stage.stageId) };
       expect((await game.click(me.cookie, g, q, fields)).location).toBe(`/app/explore/games/${g}${q}`);
       current = await game.view(me.cookie, g, q);
