@@ -13,7 +13,7 @@ import { importJourneys } from '@modules/journeys/index.server';
  * - tests/fixtures/journeys: an add-on catalogue folder with six journeys (ids 1-6; 3 has four
  *   steps, one activity each), the sixteen activities (ids 1-16, with their tasks and fields), two
  *   stories of one module, and the videos the journeys and stories show;
- * - tests/fixtures/articles: the three articles the journeys read.
+ * - tests/fixtures/articles: the three articles the journeys read and one untagged article.
  */
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../fixtures');
 export const FIXTURE_CATALOGUE = path.join(FIXTURES, 'catalogue');
