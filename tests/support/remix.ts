@@ -123,12 +123,15 @@ export type ApiAnswer<T> = Json<T> & { errorMsg?: string };
 /** The /api answer of a handler that answers what the module function F returns: `ApiAnswerOf<typeof getActivityById>`. */
 export type ApiAnswerOf<F extends (...a: never[]) => unknown> = ApiAnswer<Awaited<ReturnType<F>>>;
 
+/** The type of `key` in the members of the union D that have it (set). */
+type Picked<D, K extends PropertyKey> = D extends unknown ? (K extends keyof D ? Exclude<D[K], undefined> : never) : never;
+
 /**
  * One key of an answer whose type is a union (an action answering `{ saved }` or `{ error }`): the
- * member that has `key`, typed; a test fails here, naming the answer, when the answer lacks it.
+ * value of `key` in the members that have it, typed; a test fails here, naming the answer, when it is not set.
  */
-export function pick<D, K extends PropertyKey>(data: D, key: K): Extract<D, { [P in K]: unknown }>[K] {
-  if (data && typeof data === 'object' && key in data) return (data as Record<K, never>)[key];
+export function pick<D, K extends PropertyKey>(data: D, key: K): Picked<D, K> {
+  if (data && typeof data === 'object' && (data as Record<K, unknown>)[key] !== undefined) return (data as Record<K, never>)[key];
   throw new Error(`The answer has no ${String(key)}: ${JSON.stringify(data)}`);
 }
 
