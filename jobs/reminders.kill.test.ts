@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue, getDb, getJobProgress } from '@modules/shared/index.server';
 import { saveUserSettings } from '@modules/identity/index.server';
-import { addMyActivity, seedActivities } from '@modules/activities/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
+import { addMyActivity } from '@modules/activities/index.server';
 import { localTimeIn } from '@modules/social/index.server';
 import { makeOrganisation, makeUser } from '../tests/support/factories';
 import { startSmtpServer, type TestSmtpServer } from '../tests/support/smtp-server';
 import { deleteQueueKeys, expireDeadWorkerLocks, startWorkerProcess, waitFor, type WorkerProcess } from '../tests/support/worker-process';
+import { importFixtureActivities } from '../tests/support/content';
 
 /**
  * The reminder sweep on a real `npm run worker` process (BullMQ on Redis), killed with SIGKILL
@@ -27,8 +27,7 @@ const workers: WorkerProcess[] = [];
 beforeAll(async () => {
   if (!canRun) return;
   smtp = await startSmtpServer();
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
+  await importFixtureActivities();
 });
 
 afterAll(async () => {

@@ -1,14 +1,13 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queue } from 'bullmq';
 import { DAY, drainInProcessJobs, enqueue, getDb, getQueue, getRedis, LINK_REMOVED, loadEnv, newestDeliveredEmailTo, resetEnvCache, resetMailTransport } from '@modules/shared/index.server';
 import { startSmtpServer } from '../tests/support/smtp-server';
 import { getCurrentUser, peekUnsubscribeToken, saveUserSettings, type UserSettings } from '@modules/identity/index.server';
-import { addMyActivity, seedActivities } from '@modules/activities/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedJourneys, setTeamSchedule, startUserJourney } from '@modules/journeys/index.server';
+import { addMyActivity } from '@modules/activities/index.server';
+import { setTeamSchedule, startUserJourney } from '@modules/journeys/index.server';
 import { localTimeIn, sweepReminders, type ReminderKind } from '@modules/social/index.server';
 import { makeTeam, makeUser } from '../tests/support/factories';
+import { fixtureJourneysBeforeAll } from '../tests/support/content';
 import { createWorkers } from './worker';
 import { setReminderSweepOptionsForTests } from './reminders.job';
 
@@ -20,12 +19,7 @@ import { setReminderSweepOptionsForTests } from './reminders.job';
  */
 const savedRedis = process.env.REDIS_URL;
 
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 const at = (iso: string) => new Date(iso);
 

@@ -3,13 +3,13 @@ import sharp from 'sharp';
 import { getDb, putBlob } from '@modules/shared/index.server';
 import { getCurrentUser, uploadProfilePhoto } from '@modules/identity/index.server';
 import { AudienceType, deletePost, savePost, uploadFiles } from '@modules/social/index.server';
-import { addMyActivity, completeMyActivityTask, saveTaskAnswers, seedActivities } from '@modules/activities/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
+import { addMyActivity, completeMyActivityTask, saveTaskAnswers } from '@modules/activities/index.server';
 import { loader } from './blobs.$blobId';
 import { args, getRequest } from '../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import { noScheduler } from '../../tests/support/post-matrix';
 import { jpegWithGps, TINY_PNG } from '../../tests/support/images';
+import { importFixtureActivities } from '../../tests/support/content';
 
 /** /blobs/{id}: every stored file is served through the policy of what it belongs to (decision 242). */
 const get = (blobId: string, cookie?: string, query = '') => loader(args(getRequest(`/blobs/${blobId}${query}`, { cookie }), { blobId }));
@@ -34,8 +34,7 @@ async function scene() {
 }
 
 beforeAll(async () => {
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
+  await importFixtureActivities();
 }, 180_000);
 
 describe('/blobs/{id}: how a file is served', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
 import { args, getRequest, run } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
 import * as poster from './videos.$videoId.poster[.svg]';
 import * as captions from './videos.$videoId.captions[.vtt]';
+import { importFixtureStories } from '../../tests/support/content';
 
 describe('/videos/{videoId}/poster.svg and captions.vtt', () => {
   it('serves a signed-in user the poster and the captions of a chapter video; 404 for an unknown or malformed id', async () => {
-    await seedCatalogue(getDb());
+    await importFixtureStories();
     const { video_id: videoId } = await getDb().selectFrom('chapters').select('video_id').where('video_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
     const { cookie } = await signIn((await makeUser()).userId);
     const get = (loader: typeof poster.loader, path: string, id: string) => loader(args(getRequest(path, { cookie }), { videoId: id })) as Promise<Response>;
@@ -27,7 +27,7 @@ describe('/videos/{videoId}/poster.svg and captions.vtt', () => {
       expect((await get(poster.loader, `/videos/${bad}/poster.svg`, bad)).status, bad).toBe(404);
       expect((await get(captions.loader, `/videos/${bad}/captions.vtt`, bad)).status, bad).toBe(404);
     }
-  }, 60_000); // seeds the catalogue (slow on the embedded database)
+  }, 60_000); // imports the catalogue (slow on the embedded database)
 
   it('asks a visitor to log in', async () => {
     const res = await run(() => poster.loader(args(getRequest('/videos/1/poster.svg'), { videoId: '1' })));

@@ -7,7 +7,7 @@ import * as appShell from '~/routes/app';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import * as teamListRoute from '~/routes/app+/team._index';
 import { LicenseType } from '@modules/identity/schemas';
-import { args, contextFor, getRequest, run } from '../../tests/support/remix';
+import { args, contextFor, getRequest, run, runData } from '../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../tests/support/factories';
 import { scheduleRunningAndResting, startedDaysAgo } from '../../tests/support/team-schedules';
 
@@ -54,7 +54,7 @@ describe('one fact per request', () => {
     const { cookie } = await signIn(u.userId);
     await getDb().insertInto('my_activities').values([{ user_id: u.userId, name: 'Open one' }, { user_id: u.userId, name: 'Open two' }, { user_id: u.userId, name: 'Done', completed_at: new Date() }]).execute();
     const request = getRequest('/app/team', { cookie });
-    const outcome = await run<any>(() => (appShell.loader as Fn)(args(request, {})));
+    const outcome = await runData(() => appShell.loader(args(request, {}) as never));
     expect(outcome.data.myActivitiesCount).toBe(await countUncompleted(getDb(), u.userId));
     expect(outcome.data.myActivitiesCount).toBe(2);
     expect(outcome.data.unseenNotifications).toBe(await countUnseen(getDb(), u.userId));
@@ -98,7 +98,7 @@ describe('one fact per request', () => {
       const sqls: string[] = [];
       const off = onQuery((q) => sqls.push(q));
       try {
-        const outcome = await run<any>(() => (teamListRoute.loader as Fn)({ request, params: {}, context }));
+        const outcome = await runData(() => teamListRoute.loader({ request, params: {}, context } as never));
         return { data: outcome.data, queries: sqls.length };
       } finally {
         off();
@@ -109,7 +109,7 @@ describe('one fact per request', () => {
     expect(withSession.queries).toBe(1);
     expect(alone.queries).toBe(2); // the cards, the journeys (the session was read already)
     expect(withSession.data).toEqual(alone.data);
-    expect(withSession.data.teams.map((t: { name: string; memberCount: number; isTeamAdmin: boolean; currentJourney: string | null }) => [t.name, t.memberCount, t.isTeamAdmin, t.currentJourney])).toEqual([
+    expect(withSession.data.teams.map((t) => [t.name, t.memberCount, t.isTeamAdmin, t.currentJourney])).toEqual([
       ['Per-request resting', 1, true, null],
       ['Per-request running', 2, false, third],
     ]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, onEvent } from '@modules/shared/index.server';
-import { getStory, seedCatalogue } from '@modules/catalogue/index.server';
+import { getStory } from '@modules/catalogue/index.server';
 import { makeUser } from '../../tests/support/factories';
 import {
   addMyActivity,
@@ -13,15 +13,15 @@ import {
   listMyActivities,
   type MyActivity,
 } from './my-activities.server';
-import { getActivityById, getGlobalActivities, seedActivities } from './activity-catalogue.server';
+import { getActivityById, getGlobalActivities, importActivities } from './activity-catalogue.server';
 import { saveAndCompleteTask, saveTaskAnswers, type FieldInput } from './answers.server';
 import { FieldType } from './field-types';
 import { TINY_PNG } from '../../tests/support/images';
+import { FIXTURE_JOURNEYS, importFixtureActivities } from '../../tests/support/content';
 
 /** The activity catalogue, a learner's copies, answers of every field type, completion in order. */
 beforeAll(async () => {
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
+  await importFixtureActivities();
 });
 
 const PNG = TINY_PNG;
@@ -44,9 +44,9 @@ describe('the activity catalogue', () => {
     expect(list.every((a) => a.activitySkills.length > 0)).toBe(true);
   });
 
-  it('re-seeding keeps the ids and chapters show their related activities by name', async () => {
+  it('re-importing keeps the ids and chapters show their related activities by name', async () => {
     const before = await getGlobalActivities(getDb());
-    await seedActivities(getDb());
+    await importActivities(getDb(), FIXTURE_JOURNEYS);
     expect((await getGlobalActivities(getDb())).map((a) => a.activityId)).toEqual(before.map((a) => a.activityId));
     const story = await getStory(getDb(), 'feedback-that-lands');
     const chapter = story!.chapters.find((c) => c.urlId === 'both-directions')!;
@@ -66,7 +66,7 @@ describe('my activities', () => {
     expect(my.myActivityTasks.map((t) => t.ordinal)).toEqual([0, 1, 2]);
     await getDb().updateTable('activity_tasks').set({ name: 'Changed' }).where('activity_id', '=', 1).execute();
     expect(task(await getMyActivity(getDb(), userId, my.myActivityId), 0).name).toBe('Book it');
-    await seedActivities(getDb());
+    await importActivities(getDb(), FIXTURE_JOURNEYS);
     expect(await countUncompleted(getDb(), userId)).toBe(1);
   });
 

@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, saveTeamSchedule, seedJourneys, setTeamSchedule, listTeamJourneysForAdmin } from '@modules/journeys/index.server';
+import { BREAK_JOURNEY_ID, saveTeamSchedule, setTeamSchedule, listTeamJourneysForAdmin } from '@modules/journeys/index.server';
 import { AudienceType, savePost, listTeamPosts, type PublishScheduler } from '@modules/social/index.server';
 import { makeTeam, makeUser } from '../../tests/support/factories';
+import { importFixtureJourneys } from '../../tests/support/content';
 import {
   DEFAULT_PRESET_ID,
   PRESET_JOURNEY_TWICE,
@@ -24,10 +22,7 @@ import { fillDefaultPresetIfEmpty } from './default-preset.server';
 
 /** Presets and their application to a team, on the real database with a fixed clock. */
 beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
+  await importFixtureJourneys();
 });
 
 const recorder = () => {

@@ -2,16 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
 import { makeUser } from '../../tests/support/factories';
+import { importFixtureCatalogue, importFixtureStories } from '../../tests/support/content';
 import { FeedbackType } from './schemas';
 import { getAssessment, getGame, getSkillGroup, getSkillWithContent, getStory, randomExploreItems } from './catalogue.server';
 import { getGamePlay, getSurveyPlay, playGame, playSurvey } from './attempts.server';
 import { getUserProgress, recordCompletion, submitSystemFeedback } from './progress.server';
-import { importCatalogue, seedCatalogue } from './import.server';
 import { getReferenceData, referenceCacheOptions } from './reference.server';
 import type { GameData } from './types';
 
 beforeAll(async () => {
-  await seedCatalogue(getDb());
+  await importFixtureStories();
 });
 
 describe('reference data', () => {
@@ -24,13 +24,13 @@ describe('reference data', () => {
     const skill = groups.flatMap((g) => g.skills).find((s) => s.urlId === 'empathy')!;
     expect(skill).toMatchObject({ name: 'Empathy', skillGroupUrlId: 'social-awareness', isLocked: false });
     expect(skill).not.toHaveProperty('content');
-    expect(groups.flatMap((g) => g.skills)).toHaveLength(16);
-    expect(ref.modules.map((m) => m.stories.length)).toEqual([2, 2, 2]);
+    expect(groups.flatMap((g) => g.skills)).toHaveLength(11);
+    expect(ref.modules.map((m) => m.stories.length)).toEqual([2, 1]);
     const story = ref.modules[0]!.stories[0]!;
     expect(story.chapters[0]).toEqual(expect.objectContaining({ urlId: expect.any(String), ordinal: expect.any(Number), videoId: expect.any(Number) }));
     expect(story.chapters[0]).not.toHaveProperty('htmlContent');
-    expect(ref.games).toHaveLength(4);
-    expect(ref.assessments).toHaveLength(3);
+    expect(ref.games).toHaveLength(1);
+    expect(ref.assessments).toHaveLength(2);
     expect(ref.assessments[0]!.relatedSkills[0]).toEqual(expect.objectContaining({ maxPoints: expect.any(Number), name: expect.any(String) }));
     expect(ref.journeys).toEqual([]);
   });
@@ -53,7 +53,7 @@ describe('reference data', () => {
     } finally {
       referenceCacheOptions.checkEveryMs = saved;
     }
-    await importCatalogue(getDb(), 'content/catalogue'); // an import here clears the cache at once
+    await importFixtureCatalogue(); // an import here clears the cache at once
     const restored = await getReferenceData(getDb());
     expect(restored.capabilities.flatMap((c) => c.skillGroups).flatMap((g) => g.skills).some((s) => s.name === 'Empathy')).toBe(true);
   });
@@ -66,7 +66,7 @@ describe('explore reads', () => {
     expect(skill!.content).toContain('<p>');
     expect(skill!.relatedVideos.length).toBeGreaterThan(0);
     expect(await getSkillWithContent(getDb(), skill!.skillId)).toMatchObject({ urlId: 'empathy' });
-    const locked = await getSkillWithContent(getDb(), 'service-orientation');
+    const locked = await getSkillWithContent(getDb(), 'values-and-purpose');
     expect(locked).toMatchObject({ isLocked: true, content: null, relatedVideos: [] });
     expect(await getSkillWithContent(getDb(), 'no-such-skill')).toBeNull();
     expect(await getSkillWithContent(getDb(), '<script>')).toBeNull();
@@ -74,7 +74,7 @@ describe('explore reads', () => {
 
   it('a skill group with its skills', async () => {
     const group = await getSkillGroup(getDb(), 'self-management');
-    expect(group?.skills.length).toBe(4);
+    expect(group?.skills.length).toBe(2);
     expect(await getSkillGroup(getDb(), 'nope')).toBeNull();
   });
 
@@ -91,11 +91,11 @@ describe('explore reads', () => {
     expect(await getStory(getDb(), 999999)).toBeNull();
   });
 
-  it('random explore items: at most 5 unlocked skills with their group and 5 stories', async () => {
+  it('random explore items: at most 5 unlocked skills with their group and at most 5 stories (the fixtures have 3)', async () => {
     const { skills, stories } = await randomExploreItems(getDb());
     expect(skills).toHaveLength(5);
     expect(skills.every((s) => !s.isLocked && s.skillGroup.urlId)).toBe(true);
-    expect(stories).toHaveLength(5);
+    expect(stories).toHaveLength(3);
   });
 
   it('a game and an assessment in full', async () => {
@@ -153,7 +153,7 @@ async function playThrough(userId: number, game: GameData) {
 describe('server-side players', () => {
   it('plays a game to its results, recording completion once; the state survives between requests', async () => {
     const { userId } = await makeUser();
-    const game = (await getGame(getDb(), 'the-missed-deadline'))!;
+    const game = (await getGame(getDb(), 'the-heated-meeting'))!;
     expect((await getGamePlay(getDb(), userId, game.gameId))!.view.status).toBe('start');
     const started = await playGame(getDb(), userId, game.gameId, { type: 'start' });
     expect((await getGamePlay(getDb(), userId, game.gameId))!.state).toEqual(started!.state);
@@ -174,7 +174,7 @@ describe('server-side players', () => {
 
   it('plays a survey to its results and rejects a foreign option with a message', async () => {
     const { userId } = await makeUser();
-    const survey = (await getAssessment(getDb(), 'stress-and-self-control-survey'))!;
+    const survey = (await getAssessment(getDb(), 'team-communication-survey'))!;
     let play = await playSurvey(getDb(), userId, survey.urlId, { type: 'start' });
     await expect(playSurvey(getDb(), userId, survey.urlId, { type: 'answer', optionId: -5 })).rejects.toMatchObject({ code: 'invalid' });
     while (play!.view.status === 'question') {

@@ -4,20 +4,23 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
-import { CatalogueImportError, importCatalogue, seedCatalogue } from './import.server';
+import { CatalogueImportError, importCatalogue } from './import.server';
 import { seedArticles } from './contents.server';
 import { runCatalogueImport } from '../../scripts/catalogue-import';
+import { FIXTURE_ARTICLES, FIXTURE_CATALOGUE, FIXTURE_JOURNEYS } from '../../tests/support/content';
 
-const CONTENT = path.resolve('content/catalogue');
 const tmpDirs: string[] = [];
 afterAll(() => tmpDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
+/** One catalogue folder laid out like the shipped one: the test fixtures (tests/fixtures/catalogue and journeys) merged. */
 function copyContent() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-catalogue-'));
   tmpDirs.push(dir);
-  fs.cpSync(CONTENT, dir, { recursive: true });
+  fs.cpSync(FIXTURE_CATALOGUE, dir, { recursive: true });
+  fs.cpSync(FIXTURE_JOURNEYS, dir, { recursive: true });
   return dir;
 }
+const CONTENT = copyContent();
 const readJson = (dir: string, rel: string) => JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8'));
 const writeJson = (dir: string, rel: string, value: unknown) => fs.writeFileSync(path.join(dir, rel), JSON.stringify(value, null, 2));
 
@@ -49,13 +52,12 @@ async function problemsOf(folder: string) {
 }
 
 describe('catalogue import', () => {
-  it('imports the shipped catalogue, and a re-run changes nothing', async () => {
-    const summary = await seedCatalogue(getDb());
-    expect(summary).toMatchObject({ capabilities: 2, skillGroups: 4, skills: 16, modules: 3, stories: 6, games: 4, assessments: 3 });
-    expect(summary.chapters).toBeGreaterThanOrEqual(18);
+  it('imports a catalogue folder, and a re-run changes nothing', async () => {
+    const summary = await importCatalogue(getDb(), CONTENT);
+    expect(summary).toMatchObject({ capabilities: 2, skillGroups: 4, skills: 11, modules: 2, stories: 3, chapters: 9, games: 1, assessments: 2 });
     const before = await snapshot();
     expect(before.game_stages!.length).toBe(summary.stages);
-    await seedCatalogue(getDb());
+    await importCatalogue(getDb(), CONTENT);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -107,10 +109,10 @@ describe('catalogue import', () => {
     game.stages[2].next = 'nowhere';
     game.stages[6].choices[0].skillPoints[0].skill = 'juggling';
     writeJson(dir, 'games/the-heated-meeting.json', game);
-    const story = readJson(dir, 'stories/crossed-wires.json');
+    const story = readJson(dir, 'stories/feedback-that-lands.json');
     story.chapters[0].video = 'no-such-video';
     story.chapters[0].relatedAssessments = ['no-such-survey'];
-    writeJson(dir, 'stories/crossed-wires.json', story);
+    writeJson(dir, 'stories/feedback-that-lands.json', story);
 
     const problems = await problemsOf(dir);
     expect(problems).toEqual(
@@ -118,8 +120,8 @@ describe('catalogue import', () => {
         'games/the-heated-meeting.json: startStage: unknown stage key "missing-start"',
         'games/the-heated-meeting.json: stages.2.next: unknown stage key "nowhere"',
         'games/the-heated-meeting.json: stages.6.choices.0.skillPoints.0.skill: unknown skill "juggling"',
-        'stories/crossed-wires.json: chapters.0.video: unknown video "no-such-video"',
-        'stories/crossed-wires.json: chapters.0.relatedAssessments.0: unknown assessment "no-such-survey"',
+        'stories/feedback-that-lands.json: chapters.0.video: unknown video "no-such-video"',
+        'stories/feedback-that-lands.json: chapters.0.relatedAssessments.0: unknown assessment "no-such-survey"',
       ]),
     );
   });
@@ -138,21 +140,21 @@ describe('catalogue import', () => {
     const row = await getDb().selectFrom('skills').selectAll().where('url_id', '=', 'empathy').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Empathy (revised)', content: '<p>Revised.</p>' });
     expect(Number(await count())).toBe(before);
-    await seedCatalogue(getDb()); // back to the shipped text
+    await importCatalogue(getDb(), CONTENT); // back to the fixture text
   });
 
   it('the CLI prints a summary, or every problem and exit code 1', async () => {
     const lines: string[] = [];
     const errors: string[] = [];
     const out = { log: (l: string) => lines.push(l), error: (l: string) => errors.push(l) };
-    // The journeys' readings are articles (content/articles, seeded on their own); without them the
-    // journeys are refused with the unknown reading named.
+    // The journeys' readings are articles (seeded on their own); without them the journeys are
+    // refused with the unknown reading named.
     expect(await runCatalogueImport(CONTENT, out)).toBe(1);
-    expect(errors).toContain('  journeys/01-leading-yourself.json: steps.2.items.1.content: unknown content "emotional-intelligence-for-new-managers"');
+    expect(errors).toContain('  journeys/02-giving-feedback-that-lands.json: steps.0.items.1.content: unknown content "feedback-that-lands"');
     errors.length = 0;
-    await seedArticles(getDb(), path.resolve('content/articles'));
+    await seedArticles(getDb(), FIXTURE_ARTICLES);
     expect(await runCatalogueImport(CONTENT, out)).toBe(0);
-    expect(lines).toContain('  skills: 16');
+    expect(lines).toContain('  skills: 11');
     expect(lines).toContain('  journeys: 6');
 
     const dir = copyContent();

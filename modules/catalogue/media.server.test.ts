@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { webmDurationSeconds } from './webm-duration';
 import { captionsVtt, getVideoMedia, localVideoDuration, posterSvg } from './media.server';
-import { CatalogueImportError, importCatalogue, seedCatalogue } from './import.server';
+import { CatalogueImportError, importCatalogue } from './import.server';
+import { importFixtureStories } from '../../tests/support/content';
 
 const CLIPS = path.resolve('public/media/videos');
 const tmpDirs: string[] = [];
@@ -25,13 +26,13 @@ describe('video durations come from the media file', () => {
     expect(await localVideoDuration('/../package.json')).toBeNull();
   });
 
-  it('the seed stores the file durations: every story chapter video says what its player will show', async () => {
-    await seedCatalogue(getDb());
+  it('the import stores the file durations: every story chapter video says what its player will show', async () => {
+    await importFixtureStories();
     const rows = await getDb().selectFrom('videos').select(['video_url', 'duration_seconds']).execute();
     expect(rows.length).toBeGreaterThan(0);
     const byClip: Record<string, number> = { '/media/videos/clip-1.webm': 6, '/media/videos/clip-2.webm': 5, '/media/videos/clip-3.webm': 7 };
     for (const r of rows) expect(r.duration_seconds, r.video_url).toBe(byClip[r.video_url]);
-  }, 60_000); // seeds the catalogue (slow on the embedded database)
+  }, 60_000); // imports the catalogue (slow on the embedded database)
 
   it('rejects a catalogue whose local video has no readable duration, naming the file and field', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leda-media-'));
@@ -45,7 +46,7 @@ describe('video durations come from the media file', () => {
 
 describe('posters and captions', () => {
   it("writes each chapter video's captions from the chapter's text, timed within the clip", async () => {
-    await seedCatalogue(getDb());
+    await importFixtureStories();
     const video = await getDb().selectFrom('chapters').select('video_id').where('video_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
     const media = (await getVideoMedia(getDb(), video.video_id!))!;
     expect(media.chapterName).toBeTruthy();

@@ -1,23 +1,15 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { DAY } from '@modules/shared/clock';
 import { makeOrganisation, makeTeam, makeUser } from '../../tests/support/factories';
+import { fixtureJourneysBeforeAll } from '../../tests/support/content';
 import { journeyCalendar } from './calendar.server';
-import { seedJourneys } from './import.server';
 import { setTeamSchedule } from './team-schedule.server';
 
 /** The iCal feed's text escaping (RFC 5545 3.3.11 and 3.1): a team name is free text an admin typed. */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 describe('journeyCalendar text', () => {
   it('escapes backslash, semicolon, comma and every line break (a lone CR too), so free text cannot end a line or add a property', async () => {

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys } from './import.server';
+import { seedArticles } from '@modules/catalogue/index.server';
+import { FIXTURE_ARTICLES, FIXTURE_JOURNEYS, importFixtureActivities } from '../../tests/support/content';
+import { importJourneys } from './import.server';
 import { HIDDEN_JOURNEY_ID, isListedJourney, listPublicJourneys } from './public-journeys.server';
 
 describe('public journeys', () => {
@@ -18,13 +17,12 @@ describe('public journeys', () => {
   });
 });
 
-describe('public journeys after the catalogue import', () => {
+describe('public journeys after the journeys import', () => {
   it('lists the 6 imported journeys with their skills and skill group, never journey 1000', async () => {
     const db = getDb();
-    await seedArticles(db, path.resolve('content/articles'));
-    await seedCatalogue(db);
-    await seedActivities(db);
-    expect(await seedJourneys(db)).toBe(6);
+    await seedArticles(db, FIXTURE_ARTICLES);
+    await importFixtureActivities(db);
+    expect(await importJourneys(db, FIXTURE_JOURNEYS)).toBe(6);
     const list = await listPublicJourneys(db);
     expect(list.map((j) => j.name)).toEqual([
       'Leading yourself',
@@ -38,7 +36,7 @@ describe('public journeys after the catalogue import', () => {
     expect(list[0]!.htmlSummary).toContain('<p>');
     // A second import changes nothing and keeps the step ids (learners' activities point at them).
     const steps = await db.selectFrom('journey_steps').select(['id', 'url_id']).where('journey_id', '=', 1).orderBy('ordinal').execute();
-    expect(await seedJourneys(db)).toBe(6);
+    expect(await importJourneys(db, FIXTURE_JOURNEYS)).toBe(6);
     expect(await db.selectFrom('journey_steps').select(['id', 'url_id']).where('journey_id', '=', 1).orderBy('ordinal').execute()).toEqual(steps);
   });
 });

@@ -1,18 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
 import { makeUser } from '../../tests/support/factories';
 import { deliveredEmailTo } from '../../tests/support/outbox';
 import { FEEDBACK_REQUEST_SUBJECT, requestContactFeedback } from './peer-feedback.server';
+import { fixtureCatalogueBeforeAll } from '../../tests/support/content';
 
 /**
  * Issue 8: a feedback request goes to any outside address, so its subject is fixed; the requester's
  * name (free text they typed in their profile) never reaches the subject line.
  */
-beforeAll(async () => {
-  await seedCatalogue(getDb());
-});
+fixtureCatalogueBeforeAll();
 
 describe('feedback-request email subject', () => {
   it('is the same fixed line whatever the requester calls themselves', async () => {

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb, isDomainError } from '@modules/shared/index.server';
 import { DAY, HOUR, MINUTE } from '@modules/shared/clock';
 import { getCurrentUser, hashToken } from '@modules/identity/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
 import { makeUser } from '../../tests/support/factories';
 import { deliveredEmailTo } from '../../tests/support/outbox';
 import {
@@ -21,10 +20,9 @@ import {
 import { getFeedbackResults } from './peer-feedback-results.server';
 import { ALREADY_ANSWERED_MESSAGE, COOKIE_NEEDED_MESSAGE, OWN_FEEDBACK_MESSAGE, type Respondent } from './peer-feedback-respondents.server';
 import { FEEDBACK_LINK_EXPIRED, FEEDBACK_SAME_SKILL_MESSAGE, FEEDBACK_SKILLS_MESSAGE } from './constants';
+import { fixtureCatalogueBeforeAll } from '../../tests/support/content';
 
-beforeAll(async () => {
-  await seedCatalogue(getDb());
-});
+fixtureCatalogueBeforeAll();
 
 const member = async () => {
   const u = await makeUser({ firstName: 'Ada', lastName: 'Lovelace' });

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resetEnvCache } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, todayDay } from '@modules/journeys/index.server';
+import { todayDay } from '@modules/journeys/index.server';
 import { fillDefaultPresetIfEmpty, GET_ALL_USERS_MAX_PAGE_SIZE } from '@modules/admin/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
-import { args, formRequest, jsonRequest, run } from '../support/remix';
+import { args, formRequest, jsonRequest, run, runRoute, type RouteFn } from '../support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../support/factories';
 import { renderRoute } from '../support/render-route';
 import { linkIn } from '../support/outbox';
@@ -16,6 +14,7 @@ import * as generalSettings from '~/routes/admin+/team-editor.$teamId.settings._
 import * as members from '~/routes/admin+/team-editor.$teamId._index';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import * as verifyAccount from '~/routes/auth+/verify-account.$token';
+import { importFixtureJourneys } from '../support/content';
 
 /**
  * The admin spec gaps (items 2, 4, 7 and 12; decisions 251-253) as a product admin and an /api
@@ -33,8 +32,8 @@ const call = async (name: string, body: unknown) => {
   const route = (await import(path.join(API_DIR, `${name}.ts`))) as Route;
   return run<any>(() => route.action(args(jsonRequest(`/api/admin/${name}`, body, { token })) as never));
 };
-const act = (route: { action: (a: never) => unknown }, url: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
-  run<any>(() => route.action(args(formRequest(url, fields, { cookie: c }), params) as never));
+const act = <A extends RouteFn>(route: { action: A }, url: string, fields: Record<string, string>, params: Record<string, string> = {}, c = cookie) =>
+  runRoute(route.action, formRequest(url, fields, { cookie: c }), params);
 const teamPosts = (teamId: number) => getDb().selectFrom('posts').select(['id', 'text', 'scheduled_at']).where('team_id', '=', teamId).orderBy('scheduled_at').execute();
 const auditActions = async (entity: string, entityId: number) =>
   (await getDb().selectFrom('audit_log').select('action').where('entity', '=', entity).where('entity_id', '=', String(entityId)).orderBy('id').execute()).map((r) => r.action);
@@ -44,10 +43,7 @@ beforeAll(async () => {
   // Scheduled posts' publishing jobs run in-process here.
   delete process.env.REDIS_URL;
   resetEnvCache();
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
+  await importFixtureJourneys();
   await fillDefaultPresetIfEmpty(getDb());
   const admin = await makeUser({ isLedaAdmin: true, organisationId: null });
   ({ token, cookie } = await signIn(admin.userId));

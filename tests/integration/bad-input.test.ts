@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
 import { ORIGIN, contextFor, withContext } from '../support/remix';
 import { makeUser, signIn } from '../support/factories';
+import { importFixtureStories } from '../support/content';
 import { allRoutes, call, describeResult, sampleUrlFor, type Result, type RouteEntry } from './route-table';
 
 /**
@@ -53,7 +53,7 @@ let admin: { cookie: string; token: string };
 const realParams: Record<string, string> = {};
 
 beforeAll(async () => {
-  await seedCatalogue(getDb());
+  await importFixtureStories();
   learner = await signIn((await makeUser()).userId);
   admin = await signIn((await makeUser({ isLedaAdmin: true })).userId);
   const db = getDb();

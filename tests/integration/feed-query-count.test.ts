@@ -4,7 +4,8 @@ import { getDb } from '@modules/shared/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
 import * as teamHome from '~/routes/app+/team.$teamId._index';
 import * as poll from '~/routes/api+/notification+/getRecentUserNotifications';
-import { args, getRequest, jsonRequest, run } from '../support/remix';
+import { args, getRequest, jsonRequest, run, runData, type ApiAnswerOf } from '../support/remix';
+import type { pollNotifications } from '@modules/social/index.server';
 import { makeTeam, makeUser, signIn } from '../support/factories';
 
 /**
@@ -40,9 +41,9 @@ async function measure(url: string) {
   const off = onQuery(() => n++);
   const started = performance.now();
   try {
-    const r = await run<any>(() => teamHome.loader(args(getRequest(url, { cookie }), { teamId: String(teamId) }) as never));
+    const r = await runData(() => teamHome.loader(args(getRequest(url, { cookie }), { teamId: String(teamId) }) as never));
     expect(r.status).toBe(200);
-    return { queries: n, ms: performance.now() - started, posts: r.data.posts.length as number, members: r.data.members as { shown: unknown[]; total: number } };
+    return { queries: n, ms: performance.now() - started, posts: r.data.posts.length, members: r.data.members };
   } finally {
     off();
   }
@@ -80,12 +81,12 @@ describe('team feed at 2,000 members and 20,000 posts', () => {
   it('the notification poll costs its 2 queries (1 when nothing changed) next to the session', async () => {
     let n = 0;
     const off = onQuery(() => n++);
-    const r = await run<any>(() => poll.action(args(jsonRequest('/api/notification/getRecentUserNotifications', {}, { token })) as never));
+    const r = await run<ApiAnswerOf<typeof pollNotifications>>(() => poll.action(args(jsonRequest('/api/notification/getRecentUserNotifications', {}, { token })) as never));
     off();
     expect(r.status).toBe(200);
     let m = 0;
     const off2 = onQuery(() => m++);
-    await run<any>(() => poll.action(args(jsonRequest('/api/notification/getRecentUserNotifications', { latestUserNotificationId: r.data.latestUserNotificationId }, { token })) as never));
+    await run<unknown>(() => poll.action(args(jsonRequest('/api/notification/getRecentUserNotifications', { latestUserNotificationId: r.data.latestUserNotificationId }, { token })) as never));
     off2();
     expect(n - m).toBe(1);
   });

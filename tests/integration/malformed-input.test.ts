@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb, logger } from '@modules/shared/index.server';
-import { seedCatalogue } from '@modules/catalogue/index.server';
 import { MALFORMED_URL_MESSAGE, refuseMalformedUrl } from '~/runtime/malformed-url.server';
 import { UNPAIRED_SURROGATE } from '~/utils/api.server';
 import { args, contextFor, ORIGIN, run } from '../support/remix';
 import { makeTeam, makeUser, signIn } from '../support/factories';
+import { importFixtureStories } from '../support/content';
 import { allRoutes, call, describeResult, sampleUrlFor, type Result, type RouteEntry } from './route-table';
 
 /**
@@ -50,7 +50,7 @@ let roles: Who[] = [];
 const realParams: Record<string, string> = {};
 
 beforeAll(async () => {
-  await seedCatalogue(getDb());
+  await importFixtureStories();
   const team = await makeTeam();
   const admin = await makeUser({ isLedaAdmin: true, organisationId: team.organisationId, teams: [{ teamId: team.teamId, isTeamAdmin: true }] });
   const learner = await makeUser({ organisationId: team.organisationId, teams: [{ teamId: team.teamId }] });

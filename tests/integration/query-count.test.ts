@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { onQuery } from '@modules/shared/db/db.server';
-import { bumpCatalogueVersion, invalidateReferenceData, seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
+import { bumpCatalogueVersion, invalidateReferenceData, seedArticles } from '@modules/catalogue/index.server';
 import * as appShell from '~/routes/app';
 import * as exploreHome from '~/routes/app+/explore+/_index';
 import * as skills from '~/routes/app+/explore+/skill._index';
@@ -20,8 +19,9 @@ import * as authenticate from '~/routes/api+/auth+/authenticate';
 import * as myActivities from '~/routes/app+/activities._index';
 import * as completedActivities from '~/routes/app+/activities.completed-activities';
 import * as exploreActivities from '~/routes/app+/explore+/activities';
-import { addMyActivity, completeMyActivityTask, seedActivities } from '@modules/activities/index.server';
-import { args, formRequest, getRequest, jsonRequest, run } from '../support/remix';
+import { addMyActivity, completeMyActivityTask } from '@modules/activities/index.server';
+import { args, formRequest, getRequest, jsonRequest, run, type ApiAnswer } from '../support/remix';
+import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { sql } from 'kysely';
 import * as journeyIndex from '~/routes/app+/journey.$journey._index';
 import * as journeyStep from '~/routes/app+/journey.$journey.step.$step';
@@ -29,8 +29,9 @@ import * as teamJourneysPage from '~/routes/app+/team.$teamId.journeys';
 import * as learnerHome from '~/routes/app+/home';
 import * as myJourneysPage from '~/routes/app+/journeys';
 import * as searchPage from '~/routes/app+/search';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { makeTeam, makeUser, signIn } from '../support/factories';
+import { FIXTURE_ARTICLES, importFixtureActivities, importFixtureJourneys } from '../support/content';
 
 /**
  * How many queries each page costs (docs/decisions/100-query-budget.md). Counts are taken warm
@@ -136,9 +137,8 @@ async function addActivities(n: number) {
 
 describe('queries per page', () => {
   beforeAll(async () => {
-    await seedCatalogue(getDb());
-    await seedActivities(getDb());
-    await seedArticles(getDb(), path.resolve('content/articles'));
+    await importFixtureActivities();
+    await seedArticles(getDb(), FIXTURE_ARTICLES);
     const a = await getDb().selectFrom('contents').select('url_id').where('is_public', '=', true).orderBy('id').executeTakeFirstOrThrow();
     articleUrlId = a.url_id;
     groupUrlId = (await getDb().selectFrom('skill_groups').select('url_id').orderBy('id').executeTakeFirstOrThrow()).url_id;
@@ -227,8 +227,8 @@ describe('queries per page', () => {
 /** What the listing pages and the session start send (JSON of their data), as a signed-in learner holding the current catalogue. */
 async function listingSizes(): Promise<Record<string, number>> {
   const size = async (call: () => Promise<{ data: unknown }>) => JSON.stringify((await call()).data).length;
-  const held = await run<any>(() => (authenticate.action as Fn)(args(jsonRequest('/api/auth/authenticate', { cid: null }, { token }))));
-  const version = held.data.referenceDataVersion as number;
+  const held = await run<ApiAnswer<SessionStartPayload>>(() => (authenticate.action as Fn)(args(jsonRequest('/api/auth/authenticate', { cid: null }, { token }))));
+  const version = held.data.referenceDataVersion;
   return {
     '/app/explore/skill': await size(get(skills.loader as Fn, '/app/explore/skill')),
     '/app/explore/story': await size(get(stories.loader as Fn, '/app/explore/story')),
@@ -291,10 +291,7 @@ describe('journey pages: queries per page', () => {
 
   beforeAll(async () => {
     const db = getDb();
-    await seedArticles(db, path.resolve('content/articles'));
-    await seedCatalogue(db);
-    await seedActivities(db);
-    await seedJourneys(db);
+    await importFixtureJourneys(db);
     const { teamId, organisationId } = await makeTeam();
     jTeamId = teamId;
     await setTeamSchedule(db, teamId, [{ journeyId: 3, scheduledAt: new Date(Date.now() - 86_400_000) }, { journeyId: 4 }]);
@@ -361,10 +358,7 @@ describe('learner home, My journeys and search: queries per page', () => {
 
   beforeAll(async () => {
     const db = getDb();
-    await seedArticles(db, path.resolve('content/articles'));
-    await seedCatalogue(db);
-    await seedActivities(db);
-    await seedJourneys(db);
+    await importFixtureJourneys(db);
     const { teamId, organisationId } = await makeTeam();
     hOrgId = organisationId;
     await setTeamSchedule(db, teamId, [{ journeyId: 3, scheduledAt: new Date(Date.now() - 86_400_000) }]);

@@ -1,28 +1,12 @@
-import { beforeAll } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import path from 'node:path';
-import { importCatalogue, seedCatalogue } from '@modules/catalogue/index.server';
+import { FIXTURE_CATALOGUE, fixtureCatalogueBeforeAll } from './content';
 import { makeUser, signIn } from './factories';
 import { args, formRequest, getRequest, run } from './remix';
 
-/** The explore route tests: the demo catalogue, a signed-in learner, and the clicks of a player route. */
+/** The explore route tests: the fixture catalogue, a signed-in learner, and the clicks of a player route. */
 
-/** The tests' own small catalogue (tests/fixtures/catalogue), imported like any catalogue folder. */
-export const FIXTURE_CATALOGUE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../fixtures/catalogue');
-
-/** Imports the test catalogue once for the test file; call it at the top level of the file. */
-export function fixtureCatalogueBeforeAll() {
-  beforeAll(async () => {
-    await importCatalogue(getDb(), FIXTURE_CATALOGUE);
-  });
-}
-
-/** Seeds the shipped demo catalogue once for the test file (tests of the demo itself). */
-export function seedCatalogueBeforeAll() {
-  beforeAll(async () => {
-    await seedCatalogue(getDb());
-  });
-}
+/** The tests' own small catalogue (tests/fixtures/catalogue) and its import once per file (tests/support/content.ts). */
+export { FIXTURE_CATALOGUE, fixtureCatalogueBeforeAll };
 
 /** A new learner, signed in: their id and session cookie. */
 export async function learner() {

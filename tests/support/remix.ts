@@ -100,6 +100,41 @@ export function runData<R>(fn: () => R): Promise<Outcome<Answer<Awaited<R>>>> {
   return run<Answer<Awaited<R>>>(fn);
 }
 
+/**
+ * A loader or action called with args(request, params), its data typed as runData types it:
+ * `runRoute(journeyStep.loader, getRequest(url, { cookie }), { journey, step })`. For helpers that
+ * take any route (`<F extends RouteFn>(fn: F, ...)`), so a test needs no untyped run().
+ */
+export type RouteFn = (a: never) => unknown;
+export function runRoute<F extends RouteFn>(fn: F, request: Request, params: Record<string, string> = {}) {
+  return runData(() => fn(args(request, params) as never) as ReturnType<F>);
+}
+
+/** What JSON.parse gives back for a value of type T: dates become ISO strings. */
+export type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+
+/**
+ * An /api answer, read with run<ApiAnswer<...>>: apiRoute answers plain JSON Responses, which carry no
+ * type, so a test names what the handler answers (`ApiAnswer<JourneyView>`); on a 4xx only errorMsg is
+ * there (check the status first).
+ */
+export type ApiAnswer<T> = Json<T> & { errorMsg?: string };
+
+/** The /api answer of a handler that answers what the module function F returns: `ApiAnswerOf<typeof getActivityById>`. */
+export type ApiAnswerOf<F extends (...a: never[]) => unknown> = ApiAnswer<Awaited<ReturnType<F>>>;
+
+/** The type of `key` in the members of the union D that have it (set). */
+type Picked<D, K extends PropertyKey> = D extends unknown ? (K extends keyof D ? Exclude<D[K], undefined> : never) : never;
+
+/**
+ * One key of an answer whose type is a union (an action answering `{ saved }` or `{ error }`): the
+ * value of `key` in the members that have it, typed; a test fails here, naming the answer, when it is not set.
+ */
+export function pick<D, K extends PropertyKey>(data: D, key: K): Picked<D, K> {
+  if (data && typeof data === 'object' && (data as Record<K, unknown>)[key] !== undefined) return (data as Record<K, never>)[key];
+  throw new Error(`The answer has no ${String(key)}: ${JSON.stringify(data)}`);
+}
+
 const contexts = new WeakMap<Request, AppLoadContext>();
 
 /**

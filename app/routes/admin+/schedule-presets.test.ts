@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, resetEnvCache } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, addDays, listTeamJourneysForAdmin, seedJourneys, setTeamSchedule, todayDay } from '@modules/journeys/index.server';
+import { BREAK_JOURNEY_ID, addDays, listTeamJourneysForAdmin, setTeamSchedule, todayDay } from '@modules/journeys/index.server';
 import { uploadFiles } from '@modules/social/index.server';
 import { addBreakToPreset, createPreset, createPresetJourney, getPresetById, savePresetPost, updatePresetJourneys } from '@modules/admin/index.server';
+import type { createTeamBreak, getAllPresets, updatePreset, updateTeam } from '@modules/admin/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
-import { ORIGIN, args, formRequest, getRequest, jsonRequest, run } from '../../../tests/support/remix';
+import { ORIGIN, args, formRequest, getRequest, jsonRequest, pick, run, runRoute, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { formFields, withFields } from '../../../tests/support/form-fields';
 import * as schedule from './team-editor.$teamId.settings.journeys';
@@ -29,6 +27,7 @@ import * as apiCreatePost from '../api+/admin+/createPresetPost';
 import * as apiUpdatePost from '../api+/admin+/updatePresetPost';
 import * as apiRemovePost from '../api+/admin+/removePresetPost';
 import { TINY_PNG } from '../../../tests/support/images';
+import { importFixtureJourneys } from '../../../tests/support/content';
 
 /**
  * The team schedule screen and the preset editor as a product admin uses them without JavaScript
@@ -39,10 +38,7 @@ const savedRedis = process.env.REDIS_URL;
 beforeAll(async () => {
   delete process.env.REDIS_URL;
   resetEnvCache();
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
+  await importFixtureJourneys();
 });
 afterAll(() => {
   if (savedRedis) process.env.REDIS_URL = savedRedis;
@@ -71,7 +67,7 @@ function multipart(url: string, fields: Record<string, string | string[]>, files
 }
 
 type Route = { action: (a: never) => unknown };
-const api = (route: Route, name: string, body: unknown, token: string) => run<any>(() => route.action(args(jsonRequest(`/api/admin/${name}`, body, { token })) as never));
+const api = <T = ApiAnswer<object>>(route: Route, name: string, body: unknown, token: string) => run<T>(() => route.action(args(jsonRequest(`/api/admin/${name}`, body, { token })) as never));
 
 describe('team schedule screen without JavaScript (SETTINGS Journeys)', () => {
   async function scene() {
@@ -80,7 +76,7 @@ describe('team schedule screen without JavaScript (SETTINGS Journeys)', () => {
     const url = `/admin/team-editor/${team.teamId}/settings/journeys`;
     const params = { teamId: String(team.teamId) };
     const page = (actionData?: unknown) => renderRoute(url, { route: schedule, params, cookie: admin.cookie, actionData });
-    const post = (fields: Record<string, string | string[]>) => run<any>(() => schedule.action(args(formRequest(url, fields, { cookie: admin.cookie }), params) as never));
+    const post = (fields: Record<string, string | string[]>) => runRoute(schedule.action, formRequest(url, fields, { cookie: admin.cookie }), params);
     return { admin, team, url, page, post };
   }
 
@@ -105,7 +101,7 @@ describe('team schedule screen without JavaScript (SETTINGS Journeys)', () => {
     out = await s.post(withFields(formFields(view.html, 'schedule-editor'), { intent: 'add', addJourneyId: '3' }));
     view = await s.page(out.data);
     out = await s.post(withFields(formFields(view.html, 'schedule-editor'), { intent: 'recalc', 'i0.length': '14' }));
-    expect(out.data.draft.map((i: any) => [i.journeyId, i.scheduledAt, i.length])).toEqual([[2, today, 14], [3, addDays(today, 14), 0]]);
+    expect(pick(out.data, 'draft').map((i) => [i.journeyId, i.scheduledAt, i.length])).toEqual([[2, today, 14], [3, addDays(today, 14), 0]]);
     view = await s.page(out.data);
     expect(view.html).toContain(`value="${addDays(today, 14)}"`);
 
@@ -121,7 +117,7 @@ describe('team schedule screen without JavaScript (SETTINGS Journeys)', () => {
     out = await s.post(withFields(formFields(view.html, 'schedule-editor'), { intent: 'recalc', 'i1.length': '5', 'i1.unlockWeeks': '2' }));
     view = await s.page(out.data);
     out = await s.post(withFields(formFields(view.html, 'schedule-editor'), { intent: 'up:2' }));
-    expect(out.data.draft.map((i: any) => [i.isBreak ? 'break' : i.journeyId, i.scheduledAt, i.length, i.unlockWeeks])).toEqual([[2, today, 14, 0], ['break', addDays(today, 14), 0, 1000], [3, addDays(today, 14), 0, 2]]);
+    expect(pick(out.data, 'draft').map((i) => [i.isBreak ? 'break' : i.journeyId, i.scheduledAt, i.length, i.unlockWeeks])).toEqual([[2, today, 14, 0], ['break', addDays(today, 14), 0, 1000], [3, addDays(today, 14), 0, 2]]);
     view = await s.page(out.data);
     expect(view.html).toContain('value="Summer break"');
     expect(view.html).toContain(`name="i2.scheduledAt" value="${addDays(today, 14)}"`);
@@ -207,13 +203,13 @@ describe('/api/admin/updateTeam saves the team and its schedule in one transacti
     const otherId = (await listTeamJourneysForAdmin(getDb(), other.teamId))[0]!.teamJourneyId;
     const nameOf = async () => (await getDb().selectFrom('teams').select('name').where('id', '=', team.teamId).executeTakeFirstOrThrow()).name;
 
-    const unknown = await api(apiUpdateTeam, 'updateTeam', { team: { teamId: team.teamId, name: 'After', teamJourneys: [{ teamJourneyId: null, journeyId: 999_999, length: 0 }] } }, admin.token);
+    const unknown = await api<Of<typeof updateTeam>>(apiUpdateTeam, 'updateTeam', { team: { teamId: team.teamId, name: 'After', teamJourneys: [{ teamJourneyId: null, journeyId: 999_999, length: 0 }] } }, admin.token);
     expect(unknown.status).toBe(400);
     expect(unknown.data.errorMsg).toBe('A journey in this schedule does not exist.');
-    const stolen = await api(apiUpdateTeam, 'updateTeam', { team: { teamId: team.teamId, name: 'After', isDisabled: true, teamJourneys: [{ teamJourneyId: otherId, journeyId: 3, length: 0 }] } }, admin.token);
+    const stolen = await api<Of<typeof updateTeam>>(apiUpdateTeam, 'updateTeam', { team: { teamId: team.teamId, name: 'After', isDisabled: true, teamJourneys: [{ teamJourneyId: otherId, journeyId: 3, length: 0 }] } }, admin.token);
     expect(stolen.status).toBe(400);
     expect(stolen.data.errorMsg).toBe('A schedule entry does not belong to this team.');
-    const malformed = await api(apiUpdateTeam, 'updateTeam', { team: { teamId: team.teamId, name: 'After', teamJourneys: [{ journeyId: 'x' }] } }, admin.token);
+    const malformed = await api<Of<typeof updateTeam>>(apiUpdateTeam, 'updateTeam', { team: { teamId: team.teamId, name: 'After', teamJourneys: [{ journeyId: 'x' }] } }, admin.token);
     expect(malformed.status).toBe(400);
 
     expect(await nameOf()).toBe('Before');
@@ -223,7 +219,7 @@ describe('/api/admin/updateTeam saves the team and its schedule in one transacti
     const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'team').where('entity_id', '=', String(team.teamId)).execute();
     expect(audit).toEqual([]);
 
-    const ok = await api(
+    const ok = await api<Of<typeof updateTeam>>(
       apiUpdateTeam,
       'updateTeam',
       { team: { teamId: team.teamId, name: 'After', teamJourneys: [{ teamJourneyId: before[0]!.teamJourneyId, journeyId: 2, length: 7, scheduledAt: '2026-05-04' }, { teamJourneyId: null, journeyId: 4 }] } },
@@ -231,7 +227,7 @@ describe('/api/admin/updateTeam saves the team and its schedule in one transacti
     );
     expect(ok.status).toBe(200);
     expect(ok.data).toMatchObject({ name: 'After' });
-    expect(ok.data.teamJourneys.map((e: any) => [e.journeyId, e.scheduledAt])).toEqual([[2, '2026-05-04T00:00:00.000Z'], [4, '2026-05-11T00:00:00.000Z']]);
+    expect(ok.data.teamJourneys?.map((e) => [e.journeyId, e.scheduledAt])).toEqual([[2, '2026-05-04T00:00:00.000Z'], [4, '2026-05-11T00:00:00.000Z']]);
     expect(await nameOf()).toBe('After');
   });
 });
@@ -239,7 +235,7 @@ describe('/api/admin/updateTeam saves the team and its schedule in one transacti
 describe('preset editor screens without JavaScript', () => {
   it('creates, validates with the spec messages, duplicates and saves the settings', async () => {
     const admin = await productAdmin();
-    const post = (fields: Record<string, string>) => run<any>(() => presetList.action(args(formRequest('/admin/team-presets?index', fields, { cookie: admin.cookie })) as never));
+    const post = (fields: Record<string, string>) => runRoute(presetList.action, formRequest('/admin/team-presets?index', fields, { cookie: admin.cookie }));
     const empty = await post({ intent: 'create', name: '  ' });
     expect(empty.status).toBe(400);
     const listPage = (actionData?: unknown) => renderRoute('/admin/team-presets', { route: presetList, cookie: admin.cookie, actionData });
@@ -259,7 +255,7 @@ describe('preset editor screens without JavaScript', () => {
     const url = `/admin/team-presets/${presetId}`;
     const params = { presetId: String(presetId) };
     const settings = (actionData?: unknown) => renderRoute(url, { route: presetLayout, id: 'routes/admin+/team-presets.$presetId', params, cookie: admin.cookie, actionData });
-    const save = (fields: Record<string, string | string[]>) => run<any>(() => presetLayout.action(args(formRequest(url, fields, { cookie: admin.cookie }), params) as never));
+    const save = (fields: Record<string, string | string[]>) => runRoute(presetLayout.action, formRequest(url, fields, { cookie: admin.cookie }), params);
     const page = await settings();
     expect(page.text).toContain('Preset: Spring cohort');
     expect(page.text).toMatch(/JOURNEYS.*POSTS/);
@@ -283,7 +279,7 @@ describe('preset editor screens without JavaScript', () => {
     const url = `/admin/team-presets/${presetId}`;
     const params = { presetId: String(presetId) };
     const page = (actionData?: unknown) => renderRoute(url, { route: presetJourneys, params, cookie: admin.cookie, actionData });
-    const post = (fields: Record<string, string | string[]>) => run<any>(() => presetJourneys.action(args(formRequest(`${url}?index`, fields, { cookie: admin.cookie }), params) as never));
+    const post = (fields: Record<string, string | string[]>) => runRoute(presetJourneys.action, formRequest(`${url}?index`, fields, { cookie: admin.cookie }), params);
 
     let out = await post({ intent: 'add', addJourneyId: '2' });
     expect(out.data).toEqual({ ok: true, message: 'Preset journeys saved' });
@@ -323,7 +319,7 @@ describe('preset editor screens without JavaScript', () => {
     const params = { presetId: String(presetId) };
     const page = (query = '', actionData?: unknown) => renderRoute(`${url}${query}`, { route: presetPosts, params, cookie: admin.cookie, actionData });
     const send = (fields: Record<string, string | string[]>, files: { name: string; bytes: Uint8Array; type: string }[] = []) =>
-      run<any>(() => presetPosts.action(args(multipart(url, fields, files, admin.cookie), params) as never));
+      runRoute(presetPosts.action, multipart(url, fields, files, admin.cookie), params);
 
     let view = await page();
     expect(view.text).toContain('No records to display.');
@@ -404,37 +400,37 @@ describe('preset /api/admin paths and createBreak', () => {
   it('work for a product admin with the spec shapes; an update without files keeps them', async () => {
     const admin = await productAdmin();
     const t = admin.token;
-    const created = await api(apiCreate, 'createPreset', { name: 'API preset', description: 'Made by the API' }, t);
+    const created = await api<Of<typeof createPreset>>(apiCreate, 'createPreset', { name: 'API preset', description: 'Made by the API' }, t);
     expect(created.status).toBe(200);
-    const presetId = created.data.presetId as number;
-    expect((await api(apiCreate, 'createPreset', { name: '' }, t)).data.errorMsg).toBe('Enter a preset name');
-    expect((await api(apiUpdate, 'updatePreset', { preset: { presetId, name: 'API preset v2', description: 'd'.repeat(2001) } }, t)).data.errorMsg).toBe(
+    const presetId = created.data.presetId;
+    expect((await api<Of<typeof createPreset>>(apiCreate, 'createPreset', { name: '' }, t)).data.errorMsg).toBe('Enter a preset name');
+    expect((await api<Of<typeof updatePreset>>(apiUpdate, 'updatePreset', { preset: { presetId, name: 'API preset v2', description: 'd'.repeat(2001) } }, t)).data.errorMsg).toBe(
       'preset.description: Preset description too long (max 2,000 characters)',
     );
-    expect((await api(apiUpdate, 'updatePreset', { preset: { presetId, name: 'API preset v2', description: '' } }, t)).data).toMatchObject({ presetId, name: 'API preset v2' });
+    expect((await api<Of<typeof updatePreset>>(apiUpdate, 'updatePreset', { preset: { presetId, name: 'API preset v2', description: '' } }, t)).data).toMatchObject({ presetId, name: 'API preset v2' });
 
-    const j = await api(apiCreateJourney, 'createPresetJourney', { presetId, journeyId: 2 }, t);
+    const j = await api<Of<typeof createPresetJourney>>(apiCreateJourney, 'createPresetJourney', { presetId, journeyId: 2 }, t);
     expect(j.data).toMatchObject({ journeyId: 2, length: 0 });
-    const brk = await api(apiAddBreak, 'addBreakToPresetJourney', { presetId, breakLabel: 'Pause' }, t);
+    const brk = await api<Of<typeof addBreakToPreset>>(apiAddBreak, 'addBreakToPresetJourney', { presetId, breakLabel: 'Pause' }, t);
     expect(brk.data).toMatchObject({ isBreak: true, breakLabel: 'Pause', nbWeeksBeforeUnlock: 1000 });
-    const upd = await api(apiUpdateJourneys, 'updatePresetJourneys', { presetId, journeys: [{ presetJourneyId: j.data.presetJourneyId, length: 21, nbWeeksBeforeUnlock: 3 }] }, t);
+    const upd = await api<Of<typeof updatePresetJourneys>>(apiUpdateJourneys, 'updatePresetJourneys', { presetId, journeys: [{ presetJourneyId: j.data.presetJourneyId, length: 21, nbWeeksBeforeUnlock: 3 }] }, t);
     expect(upd.data.journeys[0]).toMatchObject({ length: 21, nbWeeksBeforeUnlock: 3 });
 
     const [file] = await uploadFiles(getDb(), admin.userId, 'files', [{ name: 'kit.pdf', bytes: PDF }]);
-    const post = await api(apiCreatePost, 'createPresetPost', { presetId, post: { text: 'Hello', scheduledIn: 7, time: '10:15', isLedaOfficial: true, postFiles: [{ file: { fileId: file!.fileId } }] } }, t);
+    const post = await api<Of<typeof savePresetPost>>(apiCreatePost, 'createPresetPost', { presetId, post: { text: 'Hello', scheduledIn: 7, time: '10:15', isLedaOfficial: true, postFiles: [{ file: { fileId: file!.fileId } }] } }, t);
     expect(post.data).toMatchObject({ text: 'Hello', scheduledIn: 7, time: '10:15:00' });
-    const postId = post.data.presetPostId as number;
-    const kept = await api(apiUpdatePost, 'updatePresetPost', { presetId, post: { presetPostId: postId, text: 'Hello again', scheduledIn: 7, time: '10:15' } }, t);
-    expect(kept.data.postFiles.map((f: any) => f.file.fileName)).toEqual(['kit.pdf']);
-    const cleared = await api(apiUpdatePost, 'updatePresetPost', { presetId, post: { presetPostId: postId, text: 'No files', scheduledIn: 7, time: '10:15', fileIds: [] } }, t);
+    const postId = post.data.presetPostId;
+    const kept = await api<Of<typeof savePresetPost>>(apiUpdatePost, 'updatePresetPost', { presetId, post: { presetPostId: postId, text: 'Hello again', scheduledIn: 7, time: '10:15' } }, t);
+    expect(kept.data.postFiles.map((f) => f.file.fileName)).toEqual(['kit.pdf']);
+    const cleared = await api<Of<typeof savePresetPost>>(apiUpdatePost, 'updatePresetPost', { presetId, post: { presetPostId: postId, text: 'No files', scheduledIn: 7, time: '10:15', fileIds: [] } }, t);
     expect(cleared.data.postFiles).toEqual([]);
 
-    const all = await api(apiGetAll, 'getAllPresets', {}, t);
+    const all = await api<Of<typeof getAllPresets>>(apiGetAll, 'getAllPresets', {}, t);
     expect(all.data).toEqual(expect.arrayContaining([{ presetId, name: 'API preset v2', description: '' }]));
-    const one = await api(apiGetById, 'getPresetById', { presetId }, t);
-    expect(one.data.journeys.map((x: any) => x.name)).toEqual([expect.any(String), 'Pause']);
-    expect(one.data.posts.map((x: any) => x.text)).toEqual(['No files']);
-    expect((await api(apiGetById, 'getPresetById', { presetId: 999_999 }, t)).status).toBe(404);
+    const one = await api<Of<typeof getPresetById>>(apiGetById, 'getPresetById', { presetId }, t);
+    expect(one.data.journeys.map((x) => x.name)).toEqual([expect.any(String), 'Pause']);
+    expect(one.data.posts.map((x) => x.text)).toEqual(['No files']);
+    expect((await api<Of<typeof getPresetById>>(apiGetById, 'getPresetById', { presetId: 999_999 }, t)).status).toBe(404);
 
     expect((await api(apiRemovePost, 'removePresetPost', { presetPostId: postId }, t)).status).toBe(200);
     expect((await api(apiRemovePost, 'removePresetPost', { presetPostId: postId }, t)).status).toBe(404);
@@ -442,11 +438,11 @@ describe('preset /api/admin paths and createBreak', () => {
 
     const team = await makeTeam();
     await setTeamSchedule(getDb(), team.teamId, [{ journeyId: 2, scheduledAt: new Date('2026-06-01T00:00:00Z') }]);
-    const made = await api(apiCreateBreak, 'createBreak', { teamId: team.teamId, breakName: 'Winter break' }, t);
+    const made = await api<Of<typeof createTeamBreak>>(apiCreateBreak, 'createBreak', { teamId: team.teamId, breakName: 'Winter break' }, t);
     expect(made.status).toBe(200);
     const entries = await listTeamJourneysForAdmin(getDb(), team.teamId);
     expect(entries.at(-1)).toMatchObject({ teamJourneyId: made.data.id, isBreak: true, breakLabel: 'Winter break' });
-    expect((await api(apiCreateBreak, 'createBreak', { teamId: 999_999, breakName: 'x' }, t)).status).toBe(404);
+    expect((await api<Of<typeof createTeamBreak>>(apiCreateBreak, 'createBreak', { teamId: 999_999, breakName: 'x' }, t)).status).toBe(404);
   });
 
   it('are refused for a learner', async () => {

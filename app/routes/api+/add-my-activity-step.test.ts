@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { DAY } from '@modules/shared/clock';
 import { args, jsonRequest, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as createUserJourney from './journey+/createUserJourney';
 import * as add from './myActivity+/addMyActivity';
 
@@ -17,12 +15,7 @@ import * as add from './myActivity+/addMyActivity';
 type Route = { action: (a: never) => Promise<unknown> };
 const post = (route: Route, p: string, body: unknown, token?: string) => runData(() => route.action(args(jsonRequest(p, body, { token })) as never));
 
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 async function learnerWith(journeyIds: number[]) {
   const organisationId = await makeOrganisation();

@@ -1,13 +1,12 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { addMyActivity, seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { addMyActivity } from '@modules/activities/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { args, formRequest, getRequest, run, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as home from './home';
 import * as myJourneys from './journeys';
 import * as search from './search';
@@ -18,12 +17,7 @@ import * as badge from './journey.$journey.badge[.]svg';
  * The learner home, My journeys and search as a learner sees them (issue 25, decisions 271-272):
  * rendered from the real database, with what each licence may see.
  */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 async function learner(licenseType: number = LicenseType.Full) {
   const organisationId = await makeOrganisation({ licenseType });

@@ -1,13 +1,12 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { addMyActivity, completeMyActivityTask, getMyActivity, seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { addMyActivity, completeMyActivityTask, getMyActivity } from '@modules/activities/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { DAY } from '@modules/shared/clock';
-import { args, formRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, runRoute, type RouteFn } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as journeyIndex from './journey.$journey._index';
 import * as journeyStep from './journey.$journey.step.$step';
 import * as teamJourneys from './team.$teamId.journeys';
@@ -22,12 +21,7 @@ import { readPdf } from '../../../tests/support/pdf';
  * the last activity leads to a "journey complete" moment; the end panel, the PDF and the timeline
  * speak of a finished journey in the past tense.
  */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 const J = 'running-effective-one-on-ones';
 
@@ -39,10 +33,9 @@ async function learner() {
   return { teamId, userId: u.userId, cookie: (await signIn(u.userId)).cookie };
 }
 
-const post = (route: { action: (a: never) => unknown }, url: string, fields: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
-  run<any>(() => route.action(args(formRequest(url, fields, { cookie }), params) as never));
-const stepsOf = async (cookie: string) =>
-  (await run<any>(() => journeyStep.loader(args(new Request(`http://localhost:3000/app/journey/3/step/end`, { headers: { cookie } }), { journey: '3', step: 'end' }) as never))).data.journey.steps;
+const post = <A extends RouteFn>(route: { action: A }, url: string, fields: Record<string, string>, cookie: string, params: Record<string, string> = {}) =>
+  runRoute(route.action, formRequest(url, fields, { cookie }), params);
+const stepsOf = async (cookie: string) => (await runRoute(journeyStep.loader, getRequest('/app/journey/3/step/end', { cookie }), { journey: '3', step: 'end' })).data.journey.steps;
 
 describe('the journey flow', () => {
   it("Start opens step 1 when its activity is already under way, says why, and offers Continue instead of Add", async () => {
@@ -50,7 +43,7 @@ describe('the journey flow', () => {
     await post(journeyIndex, `/app/journey/${J}`, { intent: 'start' }, me.cookie, { journey: J });
     const steps = await stepsOf(me.cookie);
     // Step 1's activity started from Explore (no step): the step is in progress.
-    await addMyActivity(getDb(), me.userId, { activityId: steps[0].activities[0] });
+    await addMyActivity(getDb(), me.userId, { activityId: steps[0]!.activities[0]! });
     const open = await renderRoute('/app/journey/3', { route: journeyIndex, cookie: me.cookie, params: { journey: '3' } });
     expect(open.location).toBe(`/app/journey/${J}/step/their-meeting?resumed=1`);
     const page = await renderRoute(open.location!, { route: journeyStep, cookie: me.cookie, params: { journey: J, step: 'their-meeting' } });
@@ -63,16 +56,16 @@ describe('the journey flow', () => {
     const me = await learner();
     await post(journeyIndex, `/app/journey/${J}`, { intent: 'start' }, me.cookie, { journey: J });
     const steps = await stepsOf(me.cookie);
-    const fields = { intent: 'addActivity', activityId: String(steps[1].activities[0]), journeyStepId: String(steps[1].stepId) };
+    const fields = { intent: 'addActivity', activityId: String(steps[1]!.activities[0]!), journeyStepId: String(steps[1]!.stepId) };
     const params = { journey: J, step: 'listen-to-understand' };
     const first = await post(journeyStep, `/app/journey/${J}/step/listen-to-understand`, fields, me.cookie, params);
     const second = await post(journeyStep, `/app/journey/${J}/step/listen-to-understand`, fields, me.cookie, params);
     expect(first.status).toBe(302);
     expect(second.location).toBe(first.location);
-    const copies = await getDb().selectFrom('my_activities').select('id').where('user_id', '=', me.userId).where('journey_step_id', '=', steps[1].stepId).execute();
+    const copies = await getDb().selectFrom('my_activities').select('id').where('user_id', '=', me.userId).where('journey_step_id', '=', steps[1]!.stepId).execute();
     expect(copies).toHaveLength(1);
     await expect(
-      getDb().insertInto('my_activities').values({ user_id: me.userId, source_activity_id: steps[1].activities[0], name: 'dup', journey_step_id: steps[1].stepId }).execute(),
+      getDb().insertInto('my_activities').values({ user_id: me.userId, source_activity_id: steps[1]!.activities[0]!, name: 'dup', journey_step_id: steps[1]!.stepId }).execute(),
     ).rejects.toThrow(/unique|duplicate/i);
     const page = await renderRoute(`/app/journey/${J}/step/listen-to-understand`, { route: journeyStep, cookie: me.cookie, params });
     expect(page.text).toContain('Continue in My Activities');
@@ -83,21 +76,21 @@ describe('the journey flow', () => {
     const me = await learner();
     await post(journeyIndex, `/app/journey/${J}`, { intent: 'start' }, me.cookie, { journey: J });
     const steps = await stepsOf(me.cookie);
-    let last: any = null;
+    let last: Awaited<ReturnType<typeof getMyActivity>> | null = null;
     for (const [i, step] of steps.entries()) {
-      const my = await addMyActivity(getDb(), me.userId, { activityId: step.activities[0], journeyStepId: step.stepId });
+      const my = await addMyActivity(getDb(), me.userId, { activityId: step.activities[0]!, journeyStepId: step.stepId });
       const tasks = my.myActivityTasks;
       for (const t of tasks.slice(0, i === steps.length - 1 ? -1 : undefined)) await completeMyActivityTask(getDb(), me.userId, { myActivityId: my.myActivityId, myActivityTaskId: t.myActivityTaskId });
       if (i === steps.length - 1) last = await getMyActivity(getDb(), me.userId, my.myActivityId);
     }
     // The last task, completed with the form's Complete button (its answers as they stand).
-    const t = last.myActivityTasks.at(-1);
-    const fields: Record<string, string> = { intent: 'complete', myActivityId: String(last.myActivityId), myActivityTaskId: String(t.myActivityTaskId) };
+    const t = last!.myActivityTasks.at(-1)!;
+    const fields: Record<string, string> = { intent: 'complete', myActivityId: String(last!.myActivityId), myActivityTaskId: String(t.myActivityTaskId) };
     // Each field a valid answer by its type (5 is a date field).
     for (const f of t.myActivityTaskFields)
       fields[`field-${f.myActivityTaskFieldId}`] = f.myActivityTaskFieldOptions[0] ? String(f.myActivityTaskFieldOptions[0].myActivityTaskFieldOptionId) : f.type === 5 ? '2026-12-01' : 'My answer';
     const done = await post(myActivities, '/app/activities?index', fields, me.cookie);
-    expect(done.data?.error ?? null, JSON.stringify(t.myActivityTaskFields)).toBeNull();
+    expect(done.data && 'error' in done.data ? done.data.error : null, JSON.stringify(t.myActivityTaskFields)).toBeNull();
     expect(done.location).toBe('/app/journey/3/step/end?completed=1');
     const end = await renderRoute(done.location!, { route: journeyStep, cookie: me.cookie, params: { journey: '3', step: 'end' } });
     expect(end.text).toContain('Journey complete!');

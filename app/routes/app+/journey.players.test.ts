@@ -1,13 +1,11 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities } from '@modules/activities/index.server';
-import { seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { setTeamSchedule } from '@modules/journeys/index.server';
 import { DAY } from '@modules/shared/clock';
-import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, run, runRoute, type RouteFn } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as journeyIndex from './journey.$journey._index';
 import * as journeyStep from './journey.$journey.step.$step';
 import * as gamePlayer from './explore+/games.$game';
@@ -18,12 +16,7 @@ import * as surveyPlayer from './explore+/assessments.$assessment';
  * the player's Close and Finish ('Back to the journey step') lead back, every click keeps the return
  * path (POST/redirect/GET, so it works without JavaScript), and the step then shows the item completed.
  */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 const J = 'giving-feedback-that-lands';
 const GAME_STEP = `/app/journey/${J}/step/in-the-moment`;
@@ -41,11 +34,9 @@ async function startedLearner() {
   return { userId: u.userId, cookie };
 }
 
-type Route = { loader: (a: never) => unknown; action: (a: never) => unknown };
-const player = (route: Route, list: string, param: string) => ({
-  view: (cookie: string, id: string, query = '') => run<any>(() => route.loader(args(getRequest(`${list}/${id}${query}`, { cookie }), { [param]: id }) as never)),
-  click: (cookie: string, id: string, query: string, fields: Record<string, string>) =>
-    run<any>(() => route.action(args(formRequest(`${list}/${id}${query}`, fields, { cookie }), { [param]: id }) as never)),
+const player = <L extends RouteFn, A extends RouteFn>(route: { loader: L; action: A }, list: string, param: string) => ({
+  view: (cookie: string, id: string, query = '') => runRoute(route.loader, getRequest(`${list}/${id}${query}`, { cookie }), { [param]: id }),
+  click: (cookie: string, id: string, query: string, fields: Record<string, string>) => runRoute(route.action, formRequest(`${list}/${id}${query}`, fields, { cookie }), { [param]: id }),
 });
 const survey = player(surveyPlayer, '/app/explore/assessments', 'assessment');
 const game = player(gamePlayer, '/app/explore/games', 'game');
@@ -69,8 +60,8 @@ describe('a survey in a journey step', () => {
     expect(await survey.click(me.cookie, a, q, { intent: 'start' })).toMatchObject({ status: 302, location: `/app/explore/assessments/${a}${q}` });
     let current = await survey.view(me.cookie, a, q);
     while (current.data.status === 'question') {
-      const question = current.data.question;
-      const res = await survey.click(me.cookie, a, q, { intent: 'answer', questionId: String(question.questionId), optionId: String(question.options[0].optionId) });
+      const question = current.data.question!;
+      const res = await survey.click(me.cookie, a, q, { intent: 'answer', questionId: String(question.questionId), optionId: String(question.options[0]!.optionId) });
       expect(res.location).toBe(`/app/explore/assessments/${a}${q}`);
       current = await survey.view(me.cookie, a, q);
     }
@@ -102,7 +93,7 @@ describe('a survey in a journey step', () => {
 describe('a game in a journey step', () => {
   it('opens the Explore game player with the step as its return path and comes back to the step completed', async () => {
     const me = await startedLearner();
-    const g = 'the-presentation-that-fell-flat';
+    const g = 'the-heated-meeting';
     const q = back(GAME_STEP);
     const before = await stepPage(me.cookie, 'in-the-moment');
     expect(before.html).toContain(`href="/app/explore/games/${g}${q}"`);
@@ -115,13 +106,13 @@ describe('a game in a journey step', () => {
     const tried = new Map<number, Set<number>>();
     let current = await game.view(me.cookie, g, q);
     for (let n = 0; current.data.status === 'playing' && n < 300; n++) {
-      const stage = current.data.stage;
+      const stage = current.data.stage!;
       const seen = tried.get(stage.stageId) ?? new Set<number>();
-      const choice = stage.choices.find((c: { choiceId: number }) => !seen.has(c.choiceId)) ?? stage.choices[0];
+      const choice = stage.choices.find((c) => !seen.has(c.choiceId)) ?? stage.choices[0];
       if (choice) tried.set(stage.stageId, seen.add(choice.choiceId));
       const fields: Record<string, string> =
         stage.button === 'choose'
-          ? { intent: 'choose', stageId: String(stage.stageId), choiceId: String(choice.choiceId) }
+          ? { intent: 'choose', stageId: String(stage.stageId), choiceId: String(choice!.choiceId) }
           : { intent: 'continue', stageId: String(stage.stageId) };
       expect((await game.click(me.cookie, g, q, fields)).location).toBe(`/app/explore/games/${g}${q}`);
       current = await game.view(me.cookie, g, q);

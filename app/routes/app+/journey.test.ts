@@ -1,14 +1,13 @@
-import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { seedArticles, seedCatalogue } from '@modules/catalogue/index.server';
-import { seedActivities, completeMyActivityTask, listMyActivities, getMyActivity } from '@modules/activities/index.server';
-import { BREAK_JOURNEY_ID, seedJourneys, setTeamSchedule } from '@modules/journeys/index.server';
+import { completeMyActivityTask, listMyActivities, getMyActivity } from '@modules/activities/index.server';
+import { BREAK_JOURNEY_ID, setTeamSchedule } from '@modules/journeys/index.server';
 import { LicenseType } from '@modules/identity/schemas';
 import { DAY } from '@modules/shared/clock';
-import { args, formRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, run, runRoute, type RouteFn } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
+import { fixtureJourneysBeforeAll } from '../../../tests/support/content';
 import * as journeyIndex from './journey.$journey._index';
 import * as journeyStep from './journey.$journey.step.$step';
 import * as teamJourneys from './team.$teamId.journeys';
@@ -20,12 +19,7 @@ import ICAL from 'ical.js';
 import { readPdf } from '../../../tests/support/pdf';
 
 /** The journey pages and the team journeys page: what a learner sees and does, per role and licence. */
-beforeAll(async () => {
-  await seedArticles(getDb(), path.resolve('content/articles'));
-  await seedCatalogue(getDb());
-  await seedActivities(getDb());
-  await seedJourneys(getDb());
-});
+fixtureJourneysBeforeAll();
 
 async function member(licenseType: number = LicenseType.Full) {
   const organisationId = await makeOrganisation({ licenseType });
@@ -46,8 +40,8 @@ async function member(licenseType: number = LicenseType.Full) {
   return { teamId, userId: u.userId, cookie: (await signIn(u.userId)).cookie };
 }
 
-const post = (route: { action: (a: never) => unknown }, url: string, fields: Record<string, string>, cookie: string, params: Record<string, string>) =>
-  run<any>(() => route.action(args(formRequest(url, fields, { cookie }), params) as never));
+const post = <A extends RouteFn>(route: { action: A }, url: string, fields: Record<string, string>, cookie: string, params: Record<string, string>) =>
+  runRoute(route.action, formRequest(url, fields, { cookie }), params);
 
 describe('/app/journey/{journey}', () => {
   it('shows a journey not yet started with its steps and Start; Start opens the first step', async () => {
@@ -82,11 +76,11 @@ describe('/app/journey/{journey}', () => {
     expect(content.text).not.toContain('Congratulations!');
 
     // Work through every step through its activity; the video and the reading are recorded too.
-    const steps = (await run<any>(() => journeyStep.loader(args(new Request('http://localhost:3000/app/journey/3/step/end', { headers: { cookie: me.cookie } }), { journey: '3', step: 'end' }) as never))).data.journey.steps;
-    const watched = await post(journeyStep, '/app/journey/3/step/listen-to-understand', { intent: 'completeVideo', videoId: String(steps[1].stepItems[0].video.videoId) }, me.cookie, params);
+    const steps = (await runRoute(journeyStep.loader, getRequest('/app/journey/3/step/end', { cookie: me.cookie }), { journey: '3', step: 'end' })).data.journey.steps;
+    const watched = await post(journeyStep, '/app/journey/3/step/listen-to-understand', { intent: 'completeVideo', videoId: String(steps[1]!.stepItems[0]!.video!.videoId) }, me.cookie, params);
     expect(watched.data).toEqual({ done: 'video' });
     expect((await post(journeyStep, '/app/journey/3/step/x', { intent: 'completeVideo', videoId: '999999' }, me.cookie, params)).status).toBe(400);
-    const read = await post(journeyStep, '/app/journey/3/step/their-meeting', { intent: 'completeContent', contentId: String(steps[0].stepItems[0].content.contentId) }, me.cookie, params);
+    const read = await post(journeyStep, '/app/journey/3/step/their-meeting', { intent: 'completeContent', contentId: String(steps[0]!.stepItems[0]!.content!.contentId) }, me.cookie, params);
     expect(read.data).toEqual({ done: 'content' });
     for (const step of steps) {
       const add = await post(journeyStep, '/app/journey/3/step/x', { intent: 'addActivity', activityId: String(step.activities[0]), journeyStepId: String(step.stepId) }, me.cookie, params);
@@ -104,7 +98,7 @@ describe('/app/journey/{journey}', () => {
     expect(done.text).toContain('Download your summary (PDF)');
     expect(done.text).toContain('STEP 4 Keep it going Finished');
     // The badge and the summary PDF: a real PDF holding the learner's name.
-    const get = (route: { loader: (a: never) => unknown }, url: string, cookie: string) => run<any>(() => route.loader(args(new Request(`http://localhost:3000${url}`, { headers: { cookie } }), { journey: '3' }) as never));
+    const get = (route: { loader: RouteFn }, url: string, cookie: string) => run<unknown>(() => route.loader(args(getRequest(url, { cookie }), { journey: '3' }) as never));
     const svg = await run(async () => (badge.loader(args(new Request('http://localhost:3000/app/journey/3/badge.svg', { headers: { cookie: me.cookie } }), { journey: '3' }) as never) as Promise<Response>));
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(String(svg.data)).toContain('Running effective one-on-ones badge');
@@ -202,10 +196,10 @@ describe('the private journey calendar feed', () => {
     const params = { teamId: String(me.teamId) };
     const made = await post(teamJourneys, `/app/team/${me.teamId}/journeys`, { intent: 'createCalendar' }, me.cookie, params);
     expect(made.data.calendarUrl).toMatch(/^http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]{43}\/journeys\.ics$/);
-    const token = made.data.calendarUrl.split('/')[4];
+    const token = made.data.calendarUrl!.split('/')[4]!;
     const page = await renderRoute(`/app/team/${me.teamId}/journeys`, { route: teamJourneys, cookie: me.cookie, params, actionData: made.data });
     expect(page.text).toContain('Your new calendar link (shown once; earlier links stop working)');
-    expect(page.html).toContain(made.data.calendarUrl);
+    expect(page.html).toContain(made.data.calendarUrl!);
 
     const feed = await run<string>(() => calendarFeed.loader(args(new Request(`http://localhost:3000/calendar/${token}/journeys.ics`), { token }) as never));
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -219,7 +213,7 @@ describe('the private journey calendar feed', () => {
 
     const again = await post(teamJourneys, `/app/team/${me.teamId}/journeys`, { intent: 'createCalendar' }, me.cookie, params);
     expect((await run(() => calendarFeed.loader(args(new Request('http://localhost:3000/x'), { token }) as never))).status).toBe(404);
-    const newToken = again.data.calendarUrl.split('/')[4];
+    const newToken = again.data.calendarUrl!.split('/')[4]!;
     await post(teamJourneys, `/app/team/${me.teamId}/journeys`, { intent: 'revokeCalendar' }, me.cookie, params);
     expect((await run(() => calendarFeed.loader(args(new Request('http://localhost:3000/x'), { token: newToken }) as never))).status).toBe(404);
     expect((await run(() => calendarFeed.loader(args(new Request('http://localhost:3000/x'), { token: 'short' }) as never))).status).toBe(404);
@@ -232,12 +226,12 @@ describe('side navigation', () => {
     const me = await member();
     const { teamId: bare } = await makeTeam({ organisationId: (await getDb().selectFrom('teams').select('organisation_id').where('id', '=', me.teamId).executeTakeFirstOrThrow()).organisation_id });
     await getDb().insertInto('team_users').values({ team_id: bare, user_id: me.userId }).execute();
-    const shell = await run<any>(() => appShell.loader(args(new Request('http://localhost:3000/app', { headers: { cookie: me.cookie } })) as never));
-    const byId = new Map(shell.data.nav.teams.map((t: { teamId: number; journeys: boolean }) => [t.teamId, t.journeys]));
+    const shell = await runRoute(appShell.loader, getRequest('/app', { cookie: me.cookie }));
+    const byId = new Map(shell.data.nav.teams.map((t) => [t.teamId, t.journeys]));
     expect(byId.get(me.teamId)).toBe(true);
     expect(byId.get(bare)).toBe(false);
     const student = await member(LicenseType.Student);
-    const hidden = await run<any>(() => appShell.loader(args(new Request('http://localhost:3000/app', { headers: { cookie: student.cookie } })) as never));
-    expect(hidden.data.nav.teams.map((t: { journeys: boolean }) => t.journeys)).toEqual([false]);
+    const hidden = await runRoute(appShell.loader, getRequest('/app', { cookie: student.cookie }));
+    expect(hidden.data.nav.teams.map((t) => t.journeys)).toEqual([false]);
   });
 });

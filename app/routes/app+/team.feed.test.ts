@@ -4,7 +4,7 @@ import { getDb } from '@modules/shared/index.server';
 import { getCurrentUser } from '@modules/identity/index.server';
 import { AudienceType, savePost } from '@modules/social/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
-import { args, formRequest, getRequest, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, run, runRoute, type RouteFn } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { ACTIONS, MATRIX_ROLES, SCOPES, expected, matrixScene, noScheduler, type Action, type MatrixScene, type Scope } from '../../../tests/support/post-matrix';
 import * as teamHome from './team.$teamId._index';
@@ -14,8 +14,7 @@ import * as members from './team.$teamId.members';
 import * as notificationsPage from './notifications';
 
 /** The team screens as a user sees them (loader + render, real database) and the post actions as plain form POSTs. */
-const load = async (route: { loader: (a: never) => unknown }, url: string, cookie: string, params: Record<string, string> = {}) =>
-  (await run<any>(() => route.loader(args(getRequest(url, { cookie }), params) as never))).data;
+const load = async <L extends RouteFn>(route: { loader: L }, url: string, cookie: string, params: Record<string, string> = {}) => (await runRoute(route.loader, getRequest(url, { cookie }), params)).data;
 
 async function teamScene() {
   const team = await makeTeam();
@@ -72,7 +71,7 @@ describe('team home', () => {
     expect(page2.text).toContain('No more posts to display.');
     expect(page2.text).not.toContain('Load more posts');
     // The member likes post 1 with a plain POST (no JavaScript) and sees it.
-    const first = (await load(teamHome, `/app/team/${s.team.teamId}?offset=10`, s.member.cookie, params)).posts.at(-1).postId;
+    const first = (await load(teamHome, `/app/team/${s.team.teamId}?offset=10`, s.member.cookie, params)).posts.at(-1)!.postId;
     const liked = await run(() => teamHome.action(args(formRequest(`/app/team/${s.team.teamId}`, { intent: 'like', postId: String(first), isLiked: 'true' }, { cookie: s.member.cookie }), params) as never));
     expect(liked.location).toBe(`/app/team/${s.team.teamId}`);
     const after = await renderRoute(`/app/team/${s.team.teamId}?offset=10`, { route: teamHome, cookie: s.member.cookie, params });
@@ -106,7 +105,7 @@ describe('team home', () => {
     // The post page lists every comment and the like count, without the 300 likers.
     const postData = await load(postPage, `/app/post/${post.postId}`, s.member.cookie, { postId: String(post.postId) });
     expect(postData.post).toMatchObject({ likeCount: 300, commentCount: 40 });
-    expect(postData.post.comments).toHaveLength(40);
+    expect(postData.post!.comments).toHaveLength(40);
     expect(postData.post).not.toHaveProperty('likes');
     const page = await renderRoute(`/app/post/${post.postId}`, { route: postPage, cookie: s.member.cookie, params: { postId: String(post.postId) } });
     expect(page.text).toContain('300 likes');
@@ -128,7 +127,7 @@ describe('team home', () => {
     const table = await renderRoute(`/app/team/${s.team.teamId}/posts`, { route: teamPosts, cookie: s.admin.cookie, params });
     expect(table.text).toContain('See you later');
     expect(table.text).toContain('Scheduled');
-    const postId = (await load(teamPosts, `/app/team/${s.team.teamId}/posts`, s.admin.cookie, params)).posts[0].postId;
+    const postId = (await load(teamPosts, `/app/team/${s.team.teamId}/posts`, s.admin.cookie, params)).posts[0]!.postId;
     const confirm = await renderRoute(`/app/team/${s.team.teamId}/posts?confirm=${postId}`, { route: teamPosts, cookie: s.admin.cookie, params });
     expect(confirm.text).toContain('Are you sure you wish to delete this post?');
     const del = await run(() => teamPosts.action(args(formRequest(`/app/team/${s.team.teamId}/posts`, { intent: 'delete-post', postId: String(postId) }, { cookie: s.admin.cookie }), params) as never));
@@ -161,9 +160,9 @@ describe('team home', () => {
     const notes = await renderRoute('/app/notifications', { route: notificationsPage, cookie: s.admin.cookie });
     expect(notes.text).toContain('Bo Member commented on your post');
     // Shown: seen now; following it marks it actioned and goes to the post.
-    const follow = await run(() => notificationsPage.action(args(formRequest('/app/notifications', { intent: 'actioned', userNotificationId: String(un.userNotificationId) }, { cookie: s.admin.cookie })) as never));
+    const follow = await run(() => notificationsPage.action(args(formRequest('/app/notifications', { intent: 'actioned', userNotificationId: String(un!.userNotificationId) }, { cookie: s.admin.cookie })) as never));
     expect(follow.location).toBe(`/app/post/${post.postId}`);
-    const row = await getDb().selectFrom('user_notifications').select(['seen_at', 'actioned_at']).where('id', '=', un.userNotificationId).executeTakeFirstOrThrow();
+    const row = await getDb().selectFrom('user_notifications').select(['seen_at', 'actioned_at']).where('id', '=', un!.userNotificationId).executeTakeFirstOrThrow();
     expect(row.seen_at).not.toBeNull();
     expect(row.actioned_at).not.toBeNull();
   });

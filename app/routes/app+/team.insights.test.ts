@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { setTeamSchedule } from '@modules/journeys/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
-import { args, getRequest, jsonRequest, run } from '../../../tests/support/remix';
+import { args, getRequest, jsonRequest, run, runData } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as insights from './team.$teamId.insights';
 import * as stats from '../admin+/team-editor.$teamId.stats';
@@ -95,7 +95,7 @@ describe('/app/team/{teamId}/insights', () => {
     expect(p.html).toContain(`href="/app/team/${s.teamId}/insights?segment=${s.journeyId}:completed"`);
     expect(p.html).toContain(`href="/app/team/${s.teamId}/insights?segment=${s.journeyId}:notStarted"`);
     // This week: 2 active members (visit days 2).
-    const data = (await run<any>(() => insights.loader(args(getRequest(`/app/team/${s.teamId}/insights`, { cookie: s.orgAdmin.cookie }), { teamId: String(s.teamId) }) as never))).data;
+    const data = (await runData(() => insights.loader(args(getRequest(`/app/team/${s.teamId}/insights`, { cookie: s.orgAdmin.cookie }), { teamId: String(s.teamId) }) as never))).data;
     expect(data.insights.retention.weeks.at(-1)).toMatchObject({ activeUsers: 2, visitDays: 2 });
     expect(data.insights.retention.memberCount).toBe(4);
     expect(data.insights.segment).toBeNull();
