@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
+import { Card } from '~/components/ui/card';
 
 export interface AudienceOption {
   value: string;
@@ -141,8 +142,7 @@ export function PostEditor({
     }
   };
   return (
-    <section className="post-editor" aria-labelledby="post-editor-title">
-      <h2 id="post-editor-title">{editing ? 'Edit post' : 'Create a post'}</h2>
+    <Card title={editing ? 'Edit post' : 'Create a post'} className="post-editor">
       <LedaForm form={form} method="post" encType="multipart/form-data">
         <input type="hidden" name="intent" value="save-post" />
         {editing ? <input type="hidden" name="postId" value={editing.postId} /> : null}
@@ -285,10 +285,10 @@ export function PostEditor({
             A post may have at most {MAX_FILES} files.
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={busy || (hydrated && (empty || tooMany || pastError))} aria-busy={busy || undefined}>
+        <button type="submit" className="button primary" disabled={busy || (hydrated && (empty || tooMany || pastError))} aria-busy={busy || undefined}>
           {editing ? 'Save' : 'Post'}
         </button>
       </LedaForm>
-    </section>
+    </Card>
   );
 }
