@@ -8,7 +8,7 @@
  *   npm run screenshots                                  build/index.js on a free port, fresh embedded database
  *
  * --only <text> keeps the screens whose name contains the text (the index is then not rewritten);
- * --full <dir> also writes each whole page (scrolled to its end) into <dir>.
+ * --full <dir> also writes each whole page (scrolled to its end) into <dir>, as PNG.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -131,7 +131,7 @@ async function main() {
           await page.evaluate(() => document.fonts.ready);
           const file = `${screen.name}-${viewport.width}.jpg`;
           await page.screenshot({ path: path.join(OUT, file), type: 'jpeg', quality: 60 });
-          if (fullDir) await page.screenshot({ path: path.join(fullDir, file), type: 'jpeg', quality: 70, fullPage: true });
+          if (fullDir) await page.screenshot({ path: path.join(fullDir, file.replace(/\.jpg$/, '.png')), type: 'png', fullPage: true });
           const entry = shot.find((s) => s.screen === screen) ?? shot[shot.push({ group, screen, files: [] }) - 1]!;
           entry.files.push(file);
           console.log(file);
