@@ -1,11 +1,19 @@
-import { lazy, memo, Suspense, type ComponentProps } from 'react';
-import type { PostEditor } from './post-editor';
+import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
+import type * as EditorModule from './post-editor';
 import * as onServer from './post-editor-ssr.server';
 
-type Props = ComponentProps<typeof PostEditor>;
+type Props = ComponentProps<typeof EditorModule.PostEditor>;
 
-/** The editor's code, fetched by the browser when the editor first renders there (its own chunk). */
-const InBrowser = lazy(() => import('./post-editor').then((m) => ({ default: m.PostEditor })));
+/** The editor's code (its own chunk), once the browser has it. */
+let loaded: typeof EditorModule | null = null;
+const load = () => import('./post-editor').then((m) => (loaded = m));
+
+/** The editor where its code is still on its way: fetched when the editor first renders in the browser. */
+const InBrowser = lazy(() => load().then((m) => ({ default: m.PostEditor })));
+
+// Loaded by a client-side navigation (the page has hydrated): fetch the editor now, beside the page's
+// data, so it is there when the page renders. On a page load it waits for hydration, after the first paint.
+if (typeof document !== 'undefined' && document.documentElement.hasAttribute('data-hydrated')) void load();
 
 /**
  * The server's editor as the page arrived, read before hydration: if the editor's boundary must render
@@ -21,7 +29,8 @@ const arrived = typeof document === 'undefined' ? '' : (document.querySelector('
  * with the same values does not reach the boundary before it has hydrated.
  */
 export const PostEditorSlot = memo(function PostEditorSlot(props: Props) {
-  const Editor = typeof document === 'undefined' ? onServer.PostEditor : InBrowser;
+  // Chosen once per editor, so it never remounts (and loses what was typed) when the code arrives.
+  const [Editor] = useState(() => (typeof document === 'undefined' ? onServer.PostEditor : (loaded?.PostEditor ?? InBrowser)));
   return (
     <div className="post-editor-slot">
       <Suspense fallback={<div suppressHydrationWarning dangerouslySetInnerHTML={{ __html: arrived }} />}>
