@@ -8,7 +8,9 @@
  *                                                        embedded database (run `npm run build` first)
  *
  * Options: --runs N (median of N runs per page, default 3), --out FILE (a markdown report; the scores
- * and the machine's load are printed either way). Exit code 1 when a page's performance is below 95.
+ * and the machine's load are printed either way), --only team|learner (one page), --json DIR (each run's
+ * full Lighthouse result, to read its network requests and the observed paint against the simulated one).
+ * Exit code 1 when a page's performance is below 95.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -65,7 +67,7 @@ interface Scores {
  * One audit in a browser of its own: in a browser that audited a page before, Lighthouse's storage
  * reset left the next page without the session (it audited the login page instead).
  */
-async function audit(url: string, cookie: string): Promise<Scores> {
+async function audit(url: string, cookie: string, jsonFile?: string): Promise<Scores> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   let result: Awaited<ReturnType<typeof lighthouse>>;
   try {
@@ -75,6 +77,7 @@ async function audit(url: string, cookie: string): Promise<Scores> {
   }
   if (result && new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} was not audited: it led to ${result.lhr.finalDisplayedUrl}`);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (jsonFile) fs.writeFileSync(jsonFile, JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
   const shown = (k: string) => audits[k]?.displayValue ?? '?';
@@ -97,6 +100,9 @@ async function main() {
   const given = option('url');
   const runs = Math.max(1, Math.min(9, Number(option('runs') ?? 3)));
   const out = option('out');
+  const only = option('only');
+  const jsonDir = option('json');
+  if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
   const server = given ? { baseUrl: given.replace(/\/+$/, ''), stop: async () => undefined } : await startScratchServer('lighthouse');
   const loadBefore = os.loadavg();
   const rows: { page: string; path: string; median: Scores; performance: number[] }[] = [];
@@ -107,10 +113,11 @@ async function main() {
       ['Team home', teamPath],
       ['Learner home', '/app/home'],
     ] as const) {
+      if (only && !page.toLowerCase().startsWith(only.toLowerCase())) continue;
       // A warm-up load, so the first audit does not measure the server's cold caches.
       await fetch(`${server.baseUrl}${p}`, { headers: { cookie } });
       const all: Scores[] = [];
-      for (let i = 0; i < runs; i++) all.push(await audit(`${server.baseUrl}${p}`, cookie));
+      for (let i = 0; i < runs; i++) all.push(await audit(`${server.baseUrl}${p}`, cookie, jsonDir ? path.join(jsonDir, `${page.split(' ')[0]!.toLowerCase()}-${i + 1}.json`) : undefined));
       rows.push({ page, path: p, median: median(all), performance: all.map((s) => s.performance) });
       console.log(`${page} (${p}): performance ${all.map((s) => s.performance).join(', ')}; median run ${JSON.stringify(median(all))}`);
     }

@@ -7,7 +7,8 @@
  *   npm run screenshots -- --url http://127.0.0.1:3000   a running server with the demo data
  *   npm run screenshots                                  build/index.js on a free port, fresh embedded database
  *
- * --only <text> keeps the screens whose name contains the text (the index is then not rewritten).
+ * --only <text> keeps the screens whose name contains the text (the index is then not rewritten);
+ * --full <dir> also writes each whole page (scrolled to its end) into <dir>, as PNG.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ interface Screen {
   name: string;
   path: string;
   title: string;
+  /** A link on the page at `path` to follow first (a screen whose address depends on the data, e.g. a post). */
+  follow?: string;
 }
 
 /** The learner app as the organisation admin (a member of both demo teams, with insights), as screens.e2e does. */
@@ -38,6 +41,7 @@ const LEARNER: Screen[] = [
   { name: 'team-home', path: '/app/team/1', title: 'Team home (feed)' },
   { name: 'team-members', path: '/app/team/1/members', title: 'Team members' },
   { name: 'team-posts', path: '/app/team/1/posts', title: 'Team posts (admin)' },
+  { name: 'post-page', path: '/app/team/1', follow: 'article.post-card.pinned a[href^="/app/post/"]', title: 'A post with its photos and comments (the pinned post)' },
   { name: 'team-journeys', path: '/app/team/1/journeys', title: 'Team journeys timeline' },
   { name: 'team-insights', path: '/app/team/1/insights', title: 'Team insights' },
   { name: 'journey-overview', path: '/app/journey/running-effective-one-on-ones', title: 'Journey overview' },
@@ -102,6 +106,9 @@ async function signIn(page: Page, baseUrl: string, email: string) {
 async function main() {
   const given = option('url');
   const only = option('only');
+  // --full DIR: also the whole page (not only the first screenful) into DIR, to look at (not kept in docs).
+  const fullDir = option('full');
+  if (fullDir) fs.mkdirSync(fullDir, { recursive: true });
   const server = given ? { baseUrl: given.replace(/\/+$/, ''), stop: async () => undefined } : await startScratchServer('screenshots');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   fs.mkdirSync(OUT, { recursive: true });
@@ -120,9 +127,14 @@ async function main() {
         await signIn(page, server.baseUrl, email);
         for (const screen of list) {
           await page.goto(`${server.baseUrl}${screen.path}`, { waitUntil: 'networkidle' });
+          if (screen.follow) {
+            const href = await page.locator(screen.follow).first().getAttribute('href');
+            await page.goto(`${server.baseUrl}${href}`, { waitUntil: 'networkidle' });
+          }
           await page.evaluate(() => document.fonts.ready);
           const file = `${screen.name}-${viewport.width}.jpg`;
           await page.screenshot({ path: path.join(OUT, file), type: 'jpeg', quality: 60 });
+          if (fullDir) await page.screenshot({ path: path.join(fullDir, file.replace(/\.jpg$/, '.png')), type: 'png', fullPage: true });
           const entry = shot.find((s) => s.screen === screen) ?? shot[shot.push({ group, screen, files: [] }) - 1]!;
           entry.files.push(file);
           console.log(file);

@@ -42,16 +42,36 @@ export async function listFeed(db: Db, user: PolicyUser, team: TeamScope, page: 
   return ((await feedRows(db, user, team, page, postSelect(user.userId))) as unknown as PostQueryRow[]).map(toPost);
 }
 
-/** The same page of the feed as its cards show it: counts instead of the like and comment lists. */
-export async function listFeedSummaries(db: Db, user: PolicyUser, team: TeamScope, page: { offset: number; limit: number }): Promise<PostSummary[]> {
-  return ((await feedRows(db, user, team, page, summarySelect(user.userId))) as unknown as SummaryQueryRow[]).map(toSummary);
+/**
+ * The same page of the feed as its cards show it: counts instead of the like and comment lists. Each
+ * post carries `feedCursor`, its place in the feed's order: given as `after`, the next page starts
+ * right after that post (keyset: page N costs page 1's, decision 352); an `after` that is not a
+ * cursor is ignored (the page is read by offset).
+ */
+export async function listFeedSummaries(
+  db: Db,
+  user: PolicyUser,
+  team: TeamScope,
+  page: { offset: number; limit: number; after?: string | null },
+): Promise<(PostSummary & { feedCursor: string })[]> {
+  const rows = (await feedRows(db, user, team, page, summarySelect(user.userId))) as unknown as (SummaryQueryRow & { feed_cursor: string })[];
+  return rows.map((r) => ({ ...toSummary(r), feedCursor: r.feed_cursor }));
+}
+
+/** A feed cursor: pinned (0) or not (1), posted_at to the microsecond in UTC, the post's id. */
+const CURSOR = /^([01])_(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(\d{1,10})$/;
+
+function parseFeedCursor(after: string | null | undefined) {
+  const m = CURSOR.exec(after ?? '');
+  if (!m || Number.isNaN(Date.parse(m[2]!)) || Number(m[3]) > 2_147_483_647) return null;
+  return { unpinned: m[1] === '1', postedAt: m[2]!, id: Number(m[3]) };
 }
 
 async function feedRows(
   db: Db,
   user: PolicyUser,
   team: TeamScope,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; after?: string | null },
   select: ReturnType<typeof postSelect> | ReturnType<typeof summarySelect>,
 ) {
   if (!policy.canSeeTeam(user, team) && !policy.canAdministerTeam(user, team)) throw deny();
@@ -60,20 +80,28 @@ async function feedRows(
   // The ids come from three streams, each read in order from its own feed index (team, organisation,
   // global; disjoint) and cut at offset + limit, then merged: one OR over the three made PostgreSQL
   // scan and sort every post of the team (14-18 ms at 20,000 posts; decision 311).
-  const upTo = page.offset + page.limit;
+  // With a cursor (keyset, decision 352) each stream starts right after it in its index: (posted_at, id)
+  // below the cursor's within its pinned or unpinned part (a row comparison the index walks from),
+  // and after the pinned part every unpinned post; no offset, so page N reads what page 1 reads.
+  const cursor = parseFeedCursor(page.after);
+  const skip = cursor ? 0 : page.offset;
+  const upTo = skip + page.limit;
+  const below = cursor ? sql`(p.posted_at, p.id) < (${cursor.postedAt}::timestamptz, ${cursor.id}::int)` : null;
+  const after = !cursor ? sql`` : cursor.unpinned ? sql`and p.pinned_at is null and ${below}` : sql`and (p.pinned_at is null or ${below})`;
   const stream = (where: RawBuilder<unknown>) =>
-    sql`(select p.id, p.pinned_at is null as unpinned, p.posted_at from posts p where p.posted_at is not null and ${where}
+    sql`(select p.id, p.pinned_at is null as unpinned, p.posted_at from posts p where p.posted_at is not null and ${where} ${after}
          order by p.pinned_at is null, p.posted_at desc, p.id desc limit ${upTo})`;
   const page_ = sql<{ id: number; unpinned: boolean; posted_at: Date }>`(
     select s.id, s.unpinned, s.posted_at from (
       ${stream(sql`p.team_id = ${team.teamId}`)}
       union all ${stream(sql`p.audience_type = ${sql.lit(AudienceType.Organisation)} and p.organisation_id = ${team.organisationId} and p.team_id is distinct from ${team.teamId}`)}
       union all ${stream(sql`p.audience_type = ${sql.lit(AudienceType.Global)} and p.team_id is distinct from ${team.teamId}`)}
-    ) s order by s.unpinned, s.posted_at desc, s.id desc offset ${page.offset} limit ${page.limit})`.as('pg');
+    ) s order by s.unpinned, s.posted_at desc, s.id desc offset ${skip} limit ${page.limit})`.as('pg');
   return db
     .selectFrom(page_)
     .innerJoin('posts', 'posts.id', 'pg.id')
     .select(select as ReturnType<typeof postSelect>)
+    .select(sql<string>`(case when pg.unpinned then '1' else '0' end) || '_' || to_char(pg.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || pg.id`.as('feed_cursor'))
     .orderBy('pg.unpinned')
     .orderBy('pg.posted_at', 'desc')
     .orderBy('pg.id', 'desc')

@@ -39,6 +39,8 @@ async function settled(tp: TestPage) {
       const r = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__remixRouter;
       return r !== undefined && r.state.navigation.state === 'idle' && r.state.revalidation === 'idle';
     });
+    // The post editor's code comes after the page's (decision 351): it is ready when its toolbar shows.
+    await tp.page.waitForFunction(() => [...document.querySelectorAll('.post-editor-slot')].every((s) => s.querySelector('.post-editor-toolbar')));
   }
 }
 

@@ -153,6 +153,18 @@ describe('every signed-in screen hydrates with JavaScript on', () => {
   }, 240_000);
 });
 
+describe('the post page (issue 25, decision 350): the pinned demo post, with its photos, comments and editor', () => {
+  it('hydrates with its heading (axe-checked), and scrolls only down at 390 px', async () => {
+    const tp = await newPage({ javaScript: true, viewport: NARROW });
+    await loginAndWait(tp, 'orgadmin@leda.test', /^\/(app|admin)/);
+    await open(tp, '/app/team/1');
+    const postPath = await tp.page.locator('article.post-card.pinned a[href^="/app/post/"]').first().getAttribute('href');
+    expect(postPath).toMatch(/^\/app\/post\/\d+$/);
+    expect(await overflowing(tp, [postPath!, '/app/post/999999'])).toEqual([]);
+    await visitAll('orgadmin@leda.test', [postPath!, '/app/post/999999']);
+  }, 120_000);
+});
+
 describe('every screen at 390 px scrolls only down, never sideways', () => {
   it('the admin console', async () => {
     const tp = await newPage({ javaScript: true, viewport: NARROW });

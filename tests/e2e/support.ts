@@ -249,7 +249,10 @@ export async function waitForHydration(page: Page) {
   // root.tsx sets data-hydrated in an effect, after React committed the whole document: a form's
   // React props alone can appear mid-hydration (hydrateRoot runs in a transition, in slices), when a
   // click on a later link still falls through to the browser's own navigation.
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  // The post editor's code loads after the page's (decision 351): it has hydrated when its toolbar shows.
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute('data-hydrated') && [...document.querySelectorAll('.post-editor-slot')].every((s) => s.querySelector('.post-editor-toolbar')),
+  );
 }
 
 /** Opens a path; with JavaScript on, also waits for hydration. */

@@ -43,7 +43,7 @@ async function measure(url: string) {
   try {
     const r = await runData(() => teamHome.loader(args(getRequest(url, { cookie }), { teamId: String(teamId) }) as never));
     expect(r.status).toBe(200);
-    return { queries: n, ms: performance.now() - started, posts: r.data.posts.length, members: r.data.members };
+    return { queries: n, ms: performance.now() - started, posts: r.data.posts.length, ids: r.data.posts.map((p) => p.postId), nextCursor: r.data.nextCursor, members: r.data.members };
   } finally {
     off();
   }
@@ -76,6 +76,22 @@ describe('team feed at 2,000 members and 20,000 posts', () => {
     }
     console.log(`feed: page 1 ${median(t1).toFixed(1)} ms (${first.queries} queries), page 100 ${median(t100).toFixed(1)} ms (${page100.queries} queries)`);
     expect(median(t100)).toBeLessThanOrEqual(1.5 * median(t1) + 5);
+  });
+
+  it("'Load more posts' by the last post's cursor (keyset, decision 352): the same posts as by offset, page 1's queries", async () => {
+    const page99 = await measure(`/app/team/${teamId}?offset=980`);
+    expect(page99.nextCursor).toMatch(/^1_/);
+    const byOffset = await measure(`/app/team/${teamId}?offset=990`);
+    const url = `/app/team/${teamId}?offset=990&after=${encodeURIComponent(page99.nextCursor!)}`;
+    const byCursor = await measure(url);
+    expect(byCursor.ids).toEqual(byOffset.ids);
+    expect(byCursor.queries).toBeLessThanOrEqual(3);
+    // The next cursor continues where the offset would.
+    const next = await measure(`/app/team/${teamId}?offset=1000&after=${encodeURIComponent(byCursor.nextCursor!)}`);
+    expect(next.ids).toEqual((await measure(`/app/team/${teamId}?offset=1000`)).ids);
+    const tc: number[] = [];
+    for (let i = 0; i < 5; i++) tc.push((await measure(url)).ms);
+    console.log(`feed: page 100 by cursor ${median(tc).toFixed(1)} ms`);
   });
 
   it('the notification poll costs its 2 queries (1 when nothing changed) next to the session', async () => {

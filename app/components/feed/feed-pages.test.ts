@@ -39,6 +39,13 @@ describe('feedPages', () => {
     expect(ids(feedPages(first, { 2: { posts: posts(2, 3), hasMore: true } }))).toEqual([1, 2, 3]);
   });
 
+  it("names the last loaded page's cursor for the next 'Load more posts' (keyset, decision 352)", () => {
+    expect(feedPages({ ...first, nextCursor: '1_a_2' }, {}).nextCursor).toBe('1_a_2');
+    const r = feedPages({ ...first, nextCursor: '1_a_2' }, { 2: { posts: posts(3, 4), hasMore: true, nextCursor: '1_b_4' } });
+    expect(r).toMatchObject({ lastOffset: 2, nextCursor: '1_b_4', hasMore: true });
+    expect(feedPages(first, { 2: { posts: posts(3), hasMore: false } }).nextCursor).toBeUndefined();
+  });
+
   it('ignores a page at or before the first page (a ?offset=N page load)', () => {
     const r = feedPages({ ...first, offset: 10 }, { 0: { posts: posts(9), hasMore: true }, 10: { posts: posts(8), hasMore: true } });
     expect(ids(r)).toEqual([1, 2]);

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { FeedPost } from './post-card';
 
 /** One page of the team feed as its loader returns it. */
-export type FeedPageData = { posts: unknown; hasMore: boolean; offset: number };
-type FeedPage = { posts: FeedPost[]; hasMore: boolean };
+export type FeedPageData = { posts: unknown; hasMore: boolean; offset: number; nextCursor?: string | null };
+type FeedPage = { posts: FeedPost[]; hasMore: boolean; nextCursor?: string | null };
 /** The pages 'Load more posts' fetched, by offset, for the location they were loaded at. */
 export type LoadedPages = { locationKey: string; pages: Record<number, FeedPage> };
 
@@ -13,7 +13,7 @@ export type LoadedPages = { locationKey: string; pages: Record<number, FeedPage>
  */
 export function withLoadedPage(prev: LoadedPages, locationKey: string, page: FeedPageData): LoadedPages {
   const pages = prev.locationKey === locationKey ? prev.pages : {};
-  return { locationKey, pages: { ...pages, [page.offset]: { posts: page.posts as FeedPost[], hasMore: page.hasMore } } };
+  return { locationKey, pages: { ...pages, [page.offset]: { posts: page.posts as FeedPost[], hasMore: page.hasMore, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } } };
 }
 
 /**
@@ -31,17 +31,18 @@ export function useFeedPages(first: FeedPageData, more: { data?: FeedPageData; s
   return feedPages(first, loaded.locationKey === locationKey ? loaded.pages : {});
 }
 
-/** The first page and the pages loaded after it, in offset order, each post once. */
+/** The first page and the pages loaded after it, in offset order, each post once; the last page's cursor for the next. */
 export function feedPages(first: FeedPageData, more: Record<number, FeedPage>) {
   const seen = new Set<number>();
   const posts: FeedPost[] = [];
   let hasMore = first.hasMore;
   let lastOffset = first.offset;
+  let nextCursor = first.nextCursor ?? undefined;
   const later = Object.entries(more)
     .map(([o, p]) => [Number(o), p] as const)
     .filter(([o]) => o > first.offset)
     .sort((a, b) => a[0] - b[0]);
-  for (const [offset, page] of [[first.offset, { posts: first.posts as FeedPost[], hasMore }] as const, ...later]) {
+  for (const [offset, page] of [[first.offset, { posts: first.posts as FeedPost[], hasMore, nextCursor }] as const, ...later]) {
     for (const p of page.posts) {
       if (seen.has(p.postId)) continue;
       seen.add(p.postId);
@@ -49,6 +50,7 @@ export function feedPages(first: FeedPageData, more: Record<number, FeedPage>) {
     }
     hasMore = page.hasMore;
     lastOffset = offset;
+    nextCursor = page.nextCursor ?? undefined;
   }
-  return { posts, hasMore, lastOffset };
+  return { posts, hasMore, lastOffset, nextCursor };
 }

@@ -6,6 +6,8 @@ import type { Post, PostSummary } from '@modules/social/index.server';
 import { PostText } from './post-text';
 import { PhotoCarousel } from './photo-carousel';
 import { When } from '~/components/when';
+import { Badge } from '~/components/ui/badge';
+import { Toast } from '~/components/ui/toast';
 
 /** What the screen may offer on a post: decided on the server by the one policy. */
 export interface PostRights {
@@ -20,8 +22,18 @@ export interface PostLinkPreview {
   description: string | null;
   image: string | null;
 }
-/** A card's post: counts for likes and comments; the comments themselves only where they are open (the post page). */
-export type FeedPost = PostSummary & { comments?: Post['comments']; rights: PostRights; linkPreview?: PostLinkPreview | null };
+/**
+ * A card's post: only what the card shows (the loader data is written into the page twice, as HTML and
+ * as the hydration data, so nothing else travels: decision 351). Counts for likes and comments; the
+ * comments themselves only where they are open (the post page).
+ */
+export interface FeedPost extends Pick<PostSummary, 'postId' | 'text' | 'isGlobal' | 'isLedaOfficial' | 'url' | 'postedAt' | 'scheduledAt' | 'pinnedAt' | 'isLiked' | 'likeCount' | 'commentCount'> {
+  userCreator: { fullName: string } | null;
+  postFiles: { postFileId: number; file: { blobId: string; fileName: string; type: number; imageWidths: number[] } }[];
+  comments?: Post['comments'];
+  rights: PostRights;
+  linkPreview?: PostLinkPreview | null;
+}
 
 const hostOf = (url: string) => {
   try {
@@ -49,7 +61,7 @@ export function imageSrcSet(blobId: string, widths: number[]) {
 const HERO_SIZES = '(max-width: 40rem) 100vw, 640px';
 const THUMB_SIZES = '(max-width: 40rem) 33vw, 214px';
 
-function Collage({ post }: { post: Pick<Post, 'postFiles'> }) {
+function Collage({ post }: { post: Pick<FeedPost, 'postFiles'> }) {
   const images = post.postFiles.filter((f) => f.file.type === 1);
   if (!images.length) return null;
   const shown = images.slice(0, 4);
@@ -88,12 +100,13 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
   const confirmId = Number(params.get('confirmComment')) || null;
   const deletedId = Number(params.get('deletedComment')) || null;
   return (
-    <article className={`post-card${pinned ? ' pinned' : ''}`} aria-labelledby={`post-${post.postId}-by`}>
+    // A design-system card (decision 273): a pinned post has the card's brand edge; Official and Pinned are Badges.
+    <article className={`post-card ui-card${pinned ? ' pinned tone-brand' : ''}`} aria-labelledby={`post-${post.postId}-by`}>
       <header className="post-head">
         <p id={`post-${post.postId}-by`} className="post-author">
           {post.userCreator?.fullName ?? 'Leda'}
-          {post.isLedaOfficial ? <span className="post-badge">Official</span> : null}
-          {pinned ? <span className="post-badge">Pinned</span> : null}
+          {post.isLedaOfficial ? <Badge tone="brand">Official</Badge> : null}
+          {pinned ? <Badge tone="warning">Pinned</Badge> : null}
         </p>
         <p className="post-time">
           {post.postedAt ? <When value={post.postedAt} /> : <span>Scheduled for <When value={post.scheduledAt} format="datetime" /></span>}
@@ -152,7 +165,7 @@ export function PostCard({ post, commentsOpen = false }: { post: FeedPost; comme
           ))}
         </ul>
       ) : null}
-      <footer className="post-actions">
+      <footer className="post-actions ui-card-foot">
         {post.isGlobal ? null : (
           <span className="post-likes">
             {likeCount} {likeCount === 1 ? 'like' : 'likes'}
@@ -248,15 +261,21 @@ function CommentConfirm({ postCommentId }: { postCommentId: number }) {
 function CommentDeleted({ postCommentId }: { postCommentId: number }) {
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
-    <div ref={ref} id="deleted-comment" className="comment-deleted alert" role="status" tabIndex={-1}>
-      Comment deleted.{' '}
-      <Form method="post" className="inline-form" preventScrollReset replace>
-        <input type="hidden" name="intent" value="restore-comment" />
-        <input type="hidden" name="postCommentId" value={postCommentId} />
-        <button type="submit" className="button small secondary">
-          Undo
-        </button>
-      </Form>
+    <div ref={ref} id="deleted-comment" className="comment-deleted" tabIndex={-1}>
+      <Toast
+        tone="success"
+        actions={
+          <Form method="post" className="inline-form" preventScrollReset replace>
+            <input type="hidden" name="intent" value="restore-comment" />
+            <input type="hidden" name="postCommentId" value={postCommentId} />
+            <button type="submit" className="button small secondary">
+              Undo
+            </button>
+          </Form>
+        }
+      >
+        Comment deleted.
+      </Toast>
     </div>
   );
 }
@@ -270,7 +289,7 @@ function CommentForm({ postId }: { postId: number }) {
       <input type="hidden" name="postId" value={postId} />
       <label htmlFor={`comment-${postId}`}>Write a comment</label>
       <textarea id={`comment-${postId}`} name="commentText" rows={2} required maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="button small" disabled={hydrated && !text.trim()}>
+      <button type="submit" className="button small primary" disabled={hydrated && !text.trim()}>
         Comment
       </button>
     </form>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
 // learner-app s.9: at most 10 attachments on a post, the kept ones and the new ones together.
 import { MAX_POST_FILES, TOO_MANY_FILES } from '@modules/social/constants';
+import { Card } from '~/components/ui/card';
 
 export interface AudienceOption {
   value: string;
@@ -140,8 +141,7 @@ export function PostEditor({
     }
   };
   return (
-    <section className="post-editor" aria-labelledby="post-editor-title">
-      <h2 id="post-editor-title">{editing ? 'Edit post' : 'Create a post'}</h2>
+    <Card title={editing ? 'Edit post' : 'Create a post'} className="post-editor">
       <LedaForm form={form} method="post" encType="multipart/form-data">
         <input type="hidden" name="intent" value="save-post" />
         {editing ? <input type="hidden" name="postId" value={editing.postId} /> : null}
@@ -284,10 +284,10 @@ export function PostEditor({
             {TOO_MANY_FILES}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={busy || (hydrated && (empty || tooMany || pastError))} aria-busy={busy || undefined}>
+        <button type="submit" className="button primary" disabled={busy || (hydrated && (empty || tooMany || pastError))} aria-busy={busy || undefined}>
           {editing ? 'Save' : 'Post'}
         </button>
       </LedaForm>
-    </section>
+    </Card>
   );
 }

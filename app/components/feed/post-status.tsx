@@ -16,17 +16,26 @@ export function PostSavedStatus({ scheduledAt }: { scheduledAt?: string | null }
     if (shown) ref.current?.focus();
   }, [shown, scheduledAt, saved]);
   if (!shown) return null;
+  // The design system's success toast (decision 273); the focused, announced element is the message
+  // itself, so its text is the message alone (the toast's tick is decoration).
   return (
-    <p ref={ref} role="status" className="alert post-saved" tabIndex={-1}>
-      {scheduledAt ? (
-        <>
-          Post scheduled for <When value={scheduledAt} format="datetime" />
-        </>
-      ) : saved === 'edited' ? (
-        'Your changes to the post are saved.'
-      ) : (
-        'Your post is posted.'
-      )}
-    </p>
+    <div className="ui-toast tone-success post-saved-toast">
+      <span className="ui-toast-icon" aria-hidden="true">
+        ✓
+      </span>
+      <div className="ui-toast-body">
+        <p ref={ref} role="status" className="post-saved" tabIndex={-1}>
+          {scheduledAt ? (
+            <>
+              Post scheduled for <When value={scheduledAt} format="datetime" />
+            </>
+          ) : saved === 'edited' ? (
+            'Your changes to the post are saved.'
+          ) : (
+            'Your post is posted.'
+          )}
+        </p>
+      </div>
+    </div>
   );
 }

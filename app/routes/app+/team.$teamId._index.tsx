@@ -2,18 +2,11 @@ import type { LinksFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } 
 import { useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
 import { Link } from '~/components/link';
 import type { SubmissionResult } from '@conform-to/react';
-import { boundedInt, getDb } from '@modules/shared/index.server';
-import { getTeamFeaturedStoryId, policy } from '@modules/identity/index.server';
-import { featuredStoryCard } from '@modules/catalogue/index.server';
-import { FEED_PAGE_SIZE, listFeedSummaries, teamAvatars, withLinkPreviews } from '@modules/social/index.server';
-import { getTeamJourneyPanel } from '@modules/journeys/index.server';
-import { postFormSchema } from '~/utils/form-schemas.server';
 import { PostCard } from '~/components/feed/post-card';
-import { PostEditor } from '~/components/feed/post-editor';
+import { PostEditorSlot } from '~/components/feed/post-editor-slot';
 import { appMeta } from '~/utils/meta';
-import { formConstraint } from '~/utils/form.server';
-import { audienceOptions, handlePostAction, withRights } from '~/features/feed/post-actions.server';
-import { requireTeamAccess } from '~/utils/team-access.server';
+// The one server module (decision 351: each further one is a request in the browser).
+import { handlePostAction, loadTeamHome, requireTeamAccess } from '~/features/feed/team-home.server';
 import feedStyles from '~/styles/feed.css';
 import { When } from '~/components/when';
 import { PostSavedStatus } from '~/components/feed/post-status';
@@ -23,52 +16,17 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: feedStyles
 
 export const meta = appMeta<MetaArgs<typeof loader>>(({ data }) => data?.teamName ?? 'Team');
 
-const MAX_OFFSET = 1_000_000;
-const AVATARS = 6;
-
 /**
  * /app/team/{teamId}: team home. Members only (an unknown team goes to the user's first team).
- * The feed is offset-based, 10 a page: ?offset=N renders that page with a 'Load more posts' link
- * (works without JavaScript); with it, the next page is fetched and appended.
+ * The feed is 10 a page: 'Load more posts' links ?offset=N&after=<the last post's cursor> (keyset,
+ * decision 352; a bare ?offset=N still works) and works without JavaScript; with it, the next page is
+ * fetched and appended.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user, team } = await requireTeamAccess(request, context, params.teamId, 'member');
-  const url = new URL(request.url);
-  // A malformed offset shows the first page.
-  const offset = boundedInt(url.searchParams.get('offset'), 0, MAX_OFFSET) ?? 0;
-  const scope = { teamId: team.teamId, organisationId: team.organisationId };
-  const [rows, avatars, journeys, featuredStory] = await Promise.all([
-    // Cards show like and comment counts: the lists, which grow with the team, stay on the post page.
-    listFeedSummaries(getDb(), user, scope, { offset, limit: FEED_PAGE_SIZE + 1 }),
-    // Team Information shows at most 6 avatars of each role then '+N': only those are read.
-    offset === 0 ? teamAvatars(getDb(), user, scope, AVATARS) : Promise.resolve(NO_AVATARS),
-    // The current-journey banner and the Team Journeys panel (journeys module; null for a student licence).
-    offset === 0 ? getTeamJourneyPanel(getDb(), user, team.teamId) : Promise.resolve(null),
-    // The story the team features (set in the admin team editor's General settings), if any.
-    offset === 0 ? getTeamFeaturedStoryId(getDb(), team.teamId).then((id) => featuredStoryCard(getDb(), id)) : Promise.resolve(null),
-  ]);
-  const canPost = policy.canUsePostEditor(user, scope);
-  const scheduled = url.searchParams.get('scheduled');
-  return {
-    teamId: team.teamId,
-    teamName: team.name,
-    offset,
-    pageSize: FEED_PAGE_SIZE,
-    // Link previews from the cache the editor filled (no fetch while rendering).
-    posts: withRights(user, await withLinkPreviews(getDb(), rows.slice(0, FEED_PAGE_SIZE))),
-    hasMore: rows.length > FEED_PAGE_SIZE,
-    ...avatars,
-    journeys,
-    featuredStory,
-    editor: canPost
-      ? { audiences: await audienceOptions(request, context, user), canMarkOfficial: policy.canMarkPostOfficial(user), constraint: formConstraint(postFormSchema) }
-      : null,
-    scheduledAt: scheduled && !Number.isNaN(Date.parse(scheduled)) ? new Date(scheduled).toISOString() : null,
-  };
+  return loadTeamHome(request, context, params.teamId);
 }
 
 type TeamUser = { userId: number; fullName: string; profilePhotoBlobId: string | null };
-const NO_AVATARS = { admins: { shown: [], total: 0 }, members: { shown: [], total: 0 } };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, team } = await requireTeamAccess(request, context, params.teamId, 'member');
@@ -110,10 +68,10 @@ export default function TeamHome() {
   const more = useFetcher<typeof loader>();
   // A new page load (the redirect after posting) starts the editor empty again, and the feed at its first page.
   const { key: locationKey } = useLocation();
-  const { posts, hasMore, lastOffset } = useFeedPages(data, more, locationKey);
+  const { posts, hasMore, lastOffset, nextCursor } = useFeedPages(data, more, locationKey);
   // The page size comes with the data: FEED_PAGE_SIZE is server code, undefined in the browser.
   const nextOffset = lastOffset + data.pageSize;
-  const nextHref = `/app/team/${data.teamId}?offset=${nextOffset}`;
+  const nextHref = `/app/team/${data.teamId}?offset=${nextOffset}${nextCursor ? `&after=${encodeURIComponent(nextCursor)}` : ''}`;
   return (
     <section className="page team-home">
       <h1>{data.teamName}</h1>
@@ -126,7 +84,7 @@ export default function TeamHome() {
         <div className="team-feed">
           <PostSavedStatus scheduledAt={data.scheduledAt} />
           {data.editor && data.offset === 0 ? (
-            <PostEditor
+            <PostEditorSlot
               key={locationKey}
               audiences={data.editor.audiences}
               defaultAudience={`team-${data.teamId}`}

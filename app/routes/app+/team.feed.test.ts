@@ -63,10 +63,19 @@ describe('team home', () => {
     expect(page1.text).toContain('Post number 12');
     expect(page1.text).not.toContain('Post number 2 ');
     expect(page1.html).toContain('<strong>bold</strong>');
-    expect(page1.html).toContain(`href="/app/team/${s.team.teamId}?offset=10"`);
+    // 'Load more posts' names the last post shown (keyset, decision 352).
+    const next = new RegExp(`href="(/app/team/${s.team.teamId}\\?offset=10&amp;after=[^"]+)"`).exec(page1.html)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toMatch(/&after=1_\d{4}-\d{2}-\d{2}T\d{2}%3A\d{2}%3A\d{2}\.\d{6}Z_\d+$/);
     expect(page1.text).toContain('Load more posts');
-    const page2 = await renderRoute(`/app/team/${s.team.teamId}?offset=10`, { route: teamHome, cookie: s.member.cookie, params });
+    const page2 = await renderRoute(next!, { route: teamHome, cookie: s.member.cookie, params });
     expect(page2.text).toContain('Post number 2 ');
+    // A bare ?offset=N (an older link) shows the same page; a malformed cursor is ignored.
+    for (const url of [`/app/team/${s.team.teamId}?offset=10`, `/app/team/${s.team.teamId}?offset=10&after=nonsense`]) {
+      const same = await renderRoute(url, { route: teamHome, cookie: s.member.cookie, params });
+      expect(same.text).toContain('Post number 2 ');
+      expect(same.text).toContain('Post number 1 ');
+      expect(same.text).not.toContain('Post number 3 ');
+    }
     expect(page2.text).toContain('Post number 1 ');
     expect(page2.text).toContain('No more posts to display.');
     expect(page2.text).not.toContain('Load more posts');
