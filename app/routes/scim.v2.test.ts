@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { login } from '@modules/identity/index.server';
 import { saveScimSettings } from '@modules/admin/index.server';
-import { args, getRequest, jsonRequest, ORIGIN, run } from '../../tests/support/remix';
+import { args, getRequest, jsonRequest, ORIGIN, run, type ApiAnswer } from '../../tests/support/remix';
 import { makeOrganisation, makeUser, signIn } from '../../tests/support/factories';
 import * as scimRoute from './scim.v2.$';
 import * as apiCreateToken from './api+/admin+/createScimToken';
@@ -21,9 +21,9 @@ const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 async function tokenFor(organisationId: number) {
   const admin = await makeUser({ isLedaAdmin: true, organisationId: null });
   const { token } = await signIn(admin.userId);
-  const out = await run<any>(() => apiCreateToken.action(args(jsonRequest('/api/admin/createScimToken', { organisationId }, { token })) as never));
+  const out = await run<ApiAnswer<{ token: string }>>(() => apiCreateToken.action(args(jsonRequest('/api/admin/createScimToken', { organisationId }, { token })) as never));
   expect(out.status).toBe(200);
-  return out.data.token as string;
+  return out.data.token;
 }
 
 async function scene() {
@@ -38,7 +38,8 @@ async function scim(token: string | null, method: string, path: string, body?: u
   if (body !== undefined) headers['content-type'] = contentType;
   const request = new Request(`${ORIGIN}/scim/v2/${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
   const splat = path.split('?')[0]!;
-  const out = await run<any>(() => (method === 'GET' ? scimRoute.loader : scimRoute.action)(args(request, { '*': splat }) as never));
+  // SCIM answers untyped JSON of many shapes (User, Group, ListResponse, Error): read as Call's data.
+  const out = await run<Call['data']>(() => (method === 'GET' ? scimRoute.loader : scimRoute.action)(args(request, { '*': splat }) as never));
   if (out.status !== 204) expect(out.headers.get('content-type')).toContain('application/scim+json');
   return out;
 }
@@ -319,7 +320,7 @@ describe('/api/admin/createScimToken', () => {
     const organisationId = await makeOrganisation();
     const orgAdmin = await makeUser({ organisationId, isOrganisationAdmin: true });
     const { token: session } = await signIn(orgAdmin.userId);
-    const call = (body: unknown) => run<any>(() => apiCreateToken.action(args(jsonRequest('/api/admin/createScimToken', body, { token: session })) as never));
+    const call = (body: unknown) => run<ApiAnswer<{ token: string }>>(() => apiCreateToken.action(args(jsonRequest('/api/admin/createScimToken', body, { token: session })) as never));
     const ok = await call({ organisationId });
     expect(ok.status).toBe(200);
     expect(ok.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { args, jsonRequest, run } from '../support/remix';
+import type { getAllOrganisations, getAllUsers, getCommunicationsByRecipient, getOrganisationById, quickJoinOrganisation, saveUser } from '@modules/admin/index.server';
+import { args, jsonRequest, run, type ApiAnswer, type ApiAnswerOf as Of } from '../support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../support/factories';
 
 /**
@@ -19,9 +20,10 @@ const adminApiFiles = fs
 
 type Route = { action: (a: never) => Promise<unknown> };
 const load = (name: string) => import(path.join(ROUTES_DIR, `${name}.ts`)) as Promise<Route>;
-const call = async (name: string, body: unknown, token: string) => {
+/** The paths are loaded by name, so a test names what the one it reads answers: call<Of<typeof moduleFn>>(name, ...). */
+const call = async <T = ApiAnswer<object>>(name: string, body: unknown, token: string) => {
   const route = await load(name);
-  return run<any>(() => route.action(args(jsonRequest(`/api/admin/${name}`, body, { token })) as never));
+  return run<T>(() => route.action(args(jsonRequest(`/api/admin/${name}`, body, { token })) as never));
 };
 
 /** A body that would do something for most paths, so a missing guard shows as a change. */
@@ -75,7 +77,7 @@ describe('/api/admin/* guards', () => {
         expect(r.status, `${role} ${name}`).toBe(403);
         expect(r.data.errorMsg, `${role} ${name}`).toBe('You do not have permission to do that.');
       }
-      const anonymous = await run<any>(async () => (await load(name)).action(args(jsonRequest(`/api/admin/${name}`, PLAUSIBLE)) as never));
+      const anonymous = await run<unknown>(async () => (await load(name)).action(args(jsonRequest(`/api/admin/${name}`, PLAUSIBLE)) as never));
       expect(anonymous.status, `anonymous ${name}`).toBe(403);
     }
     expect(await counts()).toEqual(before);
@@ -92,15 +94,15 @@ describe('/api/admin people paths as a product admin', () => {
   });
 
   it('saveOrganisation creates and updates; getOrganisationById answers it with teams; createTeam adds one', async () => {
-    const created = await call('saveOrganisation', { name: 'Acme Pty', licenseType: 2, licenseExpiredAt: '2030-01-31', licenseNotes: 'Paid' }, token);
+    const created = await call<ApiAnswer<{ organisationId: number }>>('saveOrganisation', { name: 'Acme Pty', licenseType: 2, licenseExpiredAt: '2030-01-31', licenseNotes: 'Paid' }, token);
     expect(created.status).toBe(200);
-    const organisationId = created.data.organisationId as number;
-    const team = await call('createTeam', { teamName: 'Sales', organisationId }, token);
+    const organisationId = created.data.organisationId;
+    const team = await call<ApiAnswer<{ teamId: number }>>('createTeam', { teamName: 'Sales', organisationId }, token);
     expect(team.status).toBe(200);
     expect(team.data.teamId).toBeGreaterThan(0);
     const updated = await call('saveOrganisation', { organisation: { organisationId, name: 'Acme Group', licenseType: null, licenseExpiredAt: null } }, token);
     expect(updated.data).toEqual({ organisationId });
-    const got = await call('getOrganisationById', { organisationId }, token);
+    const got = await call<Of<typeof getOrganisationById>>('getOrganisationById', { organisationId }, token);
     expect(got.data).toMatchObject({ organisationId, name: 'Acme Group', licenseType: null, licenseExpiredAt: null, lastActivity: null });
     expect(got.data.teams).toEqual([expect.objectContaining({ teamId: team.data.teamId, name: 'Sales', memberCount: 0 })]);
     const audit = await getDb().selectFrom('audit_log').select(['action', 'actor_id']).where('entity_id', '=', String(organisationId)).where('entity', '=', 'organisation').orderBy('id').execute();
@@ -124,7 +126,7 @@ describe('/api/admin people paths as a product admin', () => {
   });
 
   it('saveUser creates a user with a new organisation, refuses isLedaAdmin, updates, and refuses a taken email', async () => {
-    const r = await call(
+    const r = await call<Of<typeof saveUser>>(
       'saveUser',
       {
         user: { userId: null, firstName: 'Nora', lastName: 'North', email: 'Nora.North@Example.com', jobTitle: 'CEO', isAdmin: true, isLedaAdmin: true, organisationId: 1 },
@@ -139,7 +141,7 @@ describe('/api/admin people paths as a product admin', () => {
     const row = await getDb().selectFrom('users').select(['is_leda_admin', 'password_hash']).where('id', '=', r.data.userId).executeTakeFirstOrThrow();
     expect(row).toEqual({ is_leda_admin: false, password_hash: null });
 
-    const upd = await call('saveUser', { user: { userId: r.data.userId, firstName: 'Nora', lastName: 'South', email: 'nora.north@example.com', jobTitle: null } }, token);
+    const upd = await call<Of<typeof saveUser>>('saveUser', { user: { userId: r.data.userId, firstName: 'Nora', lastName: 'South', email: 'nora.north@example.com', jobTitle: null } }, token);
     expect(upd.data).toMatchObject({ lastName: 'South', organisationName: 'North Co' });
 
     const other = await makeUser({ email: 'taken@example.com' });
@@ -169,12 +171,12 @@ describe('/api/admin people paths as a product admin', () => {
     const orgId = await makeOrganisation({ name: 'Student Org', licenseType: 3 });
     await makeTeam({ organisationId: orgId, name: 'Class A' });
     await makeUser({ organisationId: orgId, firstName: 'Stu', lastName: 'Dent', email: 'stu.dent@example.com' });
-    const students = await call('getAllUsers', { license: 'student' }, token);
+    const students = await call<Of<typeof getAllUsers>>('getAllUsers', { license: 'student' }, token);
     expect(students.data.users.map((u: { email: string }) => u.email)).toEqual(['stu.dent@example.com']);
-    const search = await call('getAllUsers', { q: 'stu' }, token);
+    const search = await call<Of<typeof getAllUsers>>('getAllUsers', { q: 'stu' }, token);
     expect(search.data.total).toBe(1);
     expect((await call('getAllUsers', { license: 'gold' }, token)).status).toBe(400);
-    const orgs = await call('getAllOrganisations', {}, token);
+    const orgs = await call<Of<typeof getAllOrganisations>>('getAllOrganisations', {}, token);
     expect(orgs.data.find((o: { name: string }) => o.name === 'Student Org')).toMatchObject({ licenseType: 3, teams: [expect.objectContaining({ name: 'Class A' })] });
   });
 
@@ -186,7 +188,7 @@ describe('/api/admin people paths as a product admin', () => {
     const member = (teamId: number) => getDb().selectFrom('team_users').select('is_team_admin').where('team_id', '=', teamId).where('user_id', '=', adminId).executeTakeFirst();
     expect((await call('quickJoinTeam', { organisationId: orgA, teamId: a1 }, token)).data).toMatchObject({ teamId: a1, organisationId: orgA });
     expect(await member(a1)).toEqual({ is_team_admin: false });
-    const org = await call('quickJoinOrganisation', { organisationId: orgA }, token);
+    const org = await call<Of<typeof quickJoinOrganisation>>('quickJoinOrganisation', { organisationId: orgA }, token);
     expect(org.data.teamIds.sort()).toEqual([a1, a2].sort());
     expect(await member(a2)).toBeDefined();
     expect(await call('quickJoinOrganisation', { organisationId: orgA, teamId: b1 }, token)).toMatchObject({
@@ -210,12 +212,12 @@ describe('/api/admin people paths as a product admin', () => {
         { message_key: 'h5-c', recipient: 'other@example.com', subject: 'Other', html: '<p>Not yours</p>', kind: 'test', status: 'sent' },
       ])
       .execute();
-    const r = await call('getCommunicationsByRecipient', { recipient: 'reader@example.com' }, token);
+    const r = await call<Of<typeof getCommunicationsByRecipient>>('getCommunicationsByRecipient', { recipient: 'reader@example.com' }, token);
     expect(r.data.total).toBe(2);
-    const welcome = r.data.communications.find((c: { subject: string }) => c.subject === 'Welcome');
+    const welcome = r.data.communications.find((c) => c.subject === 'Welcome')!;
     expect(welcome.content).toContain('<b>Reader</b>');
     expect(welcome.content).not.toMatch(/script|onerror/);
-    const searched = await call('getCommunicationsByRecipient', { recipient: 'reader@example.com', q: 'password' }, token);
-    expect(searched.data.communications.map((c: { subject: string }) => c.subject)).toEqual(['Reset']);
+    const searched = await call<Of<typeof getCommunicationsByRecipient>>('getCommunicationsByRecipient', { recipient: 'reader@example.com', q: 'password' }, token);
+    expect(searched.data.communications.map((c) => c.subject)).toEqual(['Reset']);
   });
 });

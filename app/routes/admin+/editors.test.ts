@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { getDb } from '@modules/shared/index.server';
-import { addMyActivity, loadMyActivities } from '@modules/activities/index.server';
-import { args, formRequest, getRequest, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
+import { addMyActivity, loadMyActivities, type getAllActivities as allActivitiesFn, type saveActivity as saveActivityFn } from '@modules/activities/index.server';
+import type { getAllContents as allContentsFn, saveContentAsAdmin } from '@modules/catalogue/index.server';
+import { args, formRequest, getRequest, jsonRequest, ORIGIN, run, runRoute, type ApiAnswer, type ApiAnswerOf as Of, type RouteFn } from '../../../tests/support/remix';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import { renderRoute } from '../../../tests/support/render-route';
 import * as saveActivity from '../api+/admin+/saveActivity';
@@ -25,11 +26,11 @@ import * as article from '../articles.$urlId';
  * that editing an activity changes new My Activities copies only.
  */
 type Route = { action: (a: never) => Promise<unknown> };
-const api = (route: Route, path: string, body: unknown, token?: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
-const view = (route: { loader: (a: never) => unknown }, path: string, cookie: string, params: Record<string, string> = {}) =>
-  run<any>(() => route.loader(args(getRequest(path, { cookie }), params) as never));
-const post = (route: { action: (a: never) => unknown }, path: string, fields: Record<string, string | string[]>, cookie: string, params: Record<string, string> = {}) =>
-  run<any>(() => route.action(args(formRequest(path, fields, { cookie }), params) as never));
+const api = <T = ApiAnswer<object>>(route: Route, path: string, body: unknown, token?: string) => run<T>(() => route.action(args(jsonRequest(path, body, { token })) as never));
+const view = <L extends RouteFn>(route: { loader: L }, path: string, cookie: string, params: Record<string, string> = {}) =>
+  runRoute(route.loader, getRequest(path, { cookie }), params);
+const post = <A extends RouteFn>(route: { action: A }, path: string, fields: Record<string, string | string[]>, cookie: string, params: Record<string, string> = {}) =>
+  runRoute(route.action, formRequest(path, fields, { cookie }), params);
 function multipart(path: string, fields: Record<string, string | string[] | File>, cookie: string) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
@@ -125,23 +126,23 @@ describe('admin /api paths', () => {
       expect((await api(route, path, body, admin.token)).status, `${path} admin`).toBe(200);
     }
     // Nothing a refused caller sent was saved: one 'Guard test' activity (the admin's).
-    const all = await api(getAllActivities, '/api/admin/getAllActivities', {}, admin.token);
+    const all = await api<Of<typeof allActivitiesFn>>(getAllActivities, '/api/admin/getAllActivities', {}, admin.token);
     expect(all.data.filter((a: { name: string }) => a.name === 'Guard test')).toHaveLength(1);
   });
 
   it('saves an activity with all 11 field types, sanitised, and refuses bad input with a clear errorMsg', async () => {
-    const res = await api(saveActivity, '/api/admin/saveActivity', { activity: everyTypeActivity() }, admin.token);
+    const res = await api<Of<typeof saveActivityFn>>(saveActivity, '/api/admin/saveActivity', { activity: everyTypeActivity() }, admin.token);
     expect(res.status).toBe(200);
     const saved = res.data;
     expect(saved).toMatchObject({ name: 'Every field type', isGlobal: true, taskCount: 2, activitySkills: [{ skillId: skills[0] }] });
-    expect(saved.activityTasks[0].activityTaskFields.map((f: { type: number }) => f.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(saved.activityTasks[0].activityTaskFields[2].activityTaskFieldOptions.map((o: { label: string }) => o.label)).toEqual(['One', 'Two']);
-    const html = saved.activityTasks[0].htmlContent as string;
+    expect(saved.activityTasks[0]!.activityTaskFields.map((f: { type: number }) => f.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(saved.activityTasks[0]!.activityTaskFields[2]!.activityTaskFieldOptions.map((o: { label: string }) => o.label)).toEqual(['One', 'Two']);
+    const html = saved.activityTasks[0]!.htmlContent as string;
     expect(html).toContain('<strong>well</strong>');
     expect(html).not.toMatch(/script|onerror|alert/);
-    expect(saved.activityTasks[0].activityTaskFields[9].htmlHelp).toBe('<em>Help</em>');
+    expect(saved.activityTasks[0]!.activityTaskFields[9]!.htmlHelp).toBe('<em>Help</em>');
     // A setting the type does not take is dropped (a placeholder on a date).
-    expect(saved.activityTasks[0].activityTaskFields[4]).toMatchObject({ min: '2026-01-01', max: '2026-12-31', placeholder: '' });
+    expect(saved.activityTasks[0]!.activityTaskFields[4]).toMatchObject({ min: '2026-01-01', max: '2026-12-31', placeholder: '' });
 
     const bad = async (activity: unknown) => (await api(saveActivity, '/api/admin/saveActivity', { activity }, admin.token)) as { status: number; data: { errorMsg: string } };
     const base = everyTypeActivity();
@@ -159,12 +160,12 @@ describe('admin /api paths', () => {
   });
 
   it('changes what NEW My Activities copies get; copies made before keep their snapshot', async () => {
-    const created = (await api(saveActivity, '/api/admin/saveActivity', { activity: everyTypeActivity('Snapshot test') }, admin.token)).data;
+    const created = (await api<Of<typeof saveActivityFn>>(saveActivity, '/api/admin/saveActivity', { activity: everyTypeActivity('Snapshot test') }, admin.token)).data;
     const learner = await makeUser();
     const before = await addMyActivity(getDb(), learner.userId, { activityId: created.activityId });
     const edited = { ...everyTypeActivity('Snapshot test, edited'), activityId: created.activityId };
     edited.activityTasks = [{ activityTaskId: null, name: 'A brand new first task', htmlContent: '<p>New</p>', activityTaskFields: [] }];
-    const res = await api(saveActivity, '/api/admin/saveActivity', { activity: edited }, admin.token);
+    const res = await api<Of<typeof saveActivityFn>>(saveActivity, '/api/admin/saveActivity', { activity: edited }, admin.token);
     expect(res.data).toMatchObject({ activityId: created.activityId, name: 'Snapshot test, edited', taskCount: 1 });
     const after = await addMyActivity(getDb(), learner.userId, { activityId: created.activityId });
     const oldCopy = (await loadMyActivities(getDb(), learner.userId, [before.myActivityId]))[0]!;
@@ -194,7 +195,7 @@ describe('admin /api paths', () => {
       authorLabel: 'The Leda team',
       tags: [{ tagId: tag.tagId, name: tag.name }],
     };
-    const saved = await api(saveContent, '/api/admin/saveContent', { content }, admin.token);
+    const saved = await api<Of<typeof saveContentAsAdmin>>(saveContent, '/api/admin/saveContent', { content }, admin.token);
     expect(saved.status).toBe(200);
     expect(saved.data).toMatchObject({ urlId: 'listening-at-work', isPublic: true, authorLabel: 'The Leda team', tags: [{ tagId: tag.tagId }] });
     expect(saved.data.htmlContent).toContain('<h2>Listen</h2>');
@@ -208,10 +209,10 @@ describe('admin /api paths', () => {
     expect(await err({ ...content, urlId: 'no-name', name: '' })).toMatchObject({ status: 400, data: { errorMsg: 'content.name: This field is required' } });
     expect(await err({ ...content, urlId: 'bad-tag', tags: [{ tagId: 999_999 }] })).toMatchObject({ status: 400, data: { errorMsg: 'tags: Unknown tag.' } });
     expect(await err({ ...content, contentId: 999_999 })).toMatchObject({ status: 404 });
-    const updated = await api(saveContent, '/api/admin/saveContent', { content: { ...content, contentId: saved.data.contentId, name: 'Listening at work, again', tags: [] } }, admin.token);
+    const updated = await api<Of<typeof saveContentAsAdmin>>(saveContent, '/api/admin/saveContent', { content: { ...content, contentId: saved.data.contentId, name: 'Listening at work, again', tags: [] } }, admin.token);
     expect(updated.data).toMatchObject({ contentId: saved.data.contentId, name: 'Listening at work, again', tags: [] });
 
-    const all = (await api(getAllContents, '/api/content/getAllContents', {}, admin.token)).data;
+    const all = (await api<Of<typeof allContentsFn>>(getAllContents, '/api/content/getAllContents', {}, admin.token)).data;
     expect(all.find((c: { urlId: string }) => c.urlId === 'listening-at-work')).toMatchObject({ name: 'Listening at work, again', isPublic: true });
     expect(all[0]).not.toHaveProperty('htmlContent');
 
@@ -259,7 +260,7 @@ describe('admin editor screens (JavaScript off)', () => {
     let draft = await step('addTask');
     expect(draft.tasks).toHaveLength(2);
     draft = await step('addField:0');
-    expect(draft.tasks[0].fields).toEqual([expect.objectContaining({ type: 1, label: '' })]);
+    expect(draft.tasks[0]!.fields).toEqual([expect.objectContaining({ type: 1, label: '' })]);
     // The posted form of that draft: the first task with a radio field and one option.
     fields = {
       ...fields,
@@ -271,7 +272,7 @@ describe('admin editor screens (JavaScript off)', () => {
       'tasks.1.name': 'Second',
     };
     draft = await step('addOption:0:0');
-    expect(draft.tasks[0].fields[0].options).toHaveLength(1);
+    expect(draft.tasks[0]!.fields[0]!.options).toHaveLength(1);
     draft = await step('moveTask:0:down');
     expect(draft.tasks.map((t: { name: string }) => t.name)).toEqual(['Second', 'First']);
     draft = await step('addSkill', { newSkillId: String(skills[1]) });
@@ -298,12 +299,12 @@ describe('admin editor screens (JavaScript off)', () => {
     expect(page.text).toContain('Edit activity: Hold a listening walk');
     expect(page.html).toContain('type="radio"');
     expect(page.text).toMatch(/Preview.*Pick one.*Yes/);
-    const stored = (await api(getAllActivities, '/api/admin/getAllActivities', {}, admin.token)).data.find((a: { activityId: number }) => a.activityId === id);
+    const stored = (await api<Of<typeof allActivitiesFn>>(getAllActivities, '/api/admin/getAllActivities', {}, admin.token)).data.find((a: { activityId: number }) => a.activityId === id);
     expect(stored).toMatchObject({ name: 'Hold a listening walk', isGlobal: true, isFeatured: false, taskCount: 2, activitySkills: [{ skillId: skills[1] }] });
   });
 
   it('lists activities with search and a count, and Test adds one to the admin’s own My Activities', async () => {
-    const created = (await api(saveActivity, '/api/admin/saveActivity', { activity: everyTypeActivity('Findable walk') }, admin.token)).data;
+    const created = (await api<Of<typeof saveActivityFn>>(saveActivity, '/api/admin/saveActivity', { activity: everyTypeActivity('Findable walk') }, admin.token)).data;
     const list = await view(activityList, '/admin/activity-list?q=findable', admin.cookie);
     expect(list.data.total).toBe(1);
     expect(list.data.rows[0]).toMatchObject({ activityId: created.activityId, name: 'Findable walk', isGlobal: true, isFeatured: false });
@@ -325,7 +326,7 @@ describe('admin editor screens (JavaScript off)', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const base = { urlId: 'hold-better-meetings', name: 'Hold better meetings', overview: 'Shorter, kinder meetings.', htmlContent: '<p>Start on time.</p><script>alert(1)</script>', isPublic: 'on', authorLabel: 'Leda' };
     const send = (fields: Record<string, string | string[] | File>, key?: string) =>
-      run<any>(() => contentEditor.action(args(multipart(key ? `${path}/${key}` : path, fields, admin.cookie), key ? { contentKey: key } : {}) as never));
+      runRoute(contentEditor.action, multipart(key ? `${path}/${key}` : path, fields, admin.cookie), key ? { contentKey: key } : {});
 
     const bad = await send({ ...base, urlId: 'Not OK', name: '', featureImage: new File([Buffer.from('not an image')], 'x.png', { type: 'image/png' }) });
     expect(bad.status).toBe(400);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
-import { args, formRequest, getRequest, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
+import { args, formRequest, getRequest, jsonRequest, ORIGIN, pick, run, runRoute, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
+import type { addUserToTeam, getTeamById, sendWelcomeEmails, toggleTeamUserAdmin, updateTeam } from '@modules/admin/index.server';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as layout from './team-editor.$teamId';
 import * as members from './team-editor.$teamId._index';
@@ -31,8 +32,8 @@ async function scene() {
 }
 
 const p = (teamId: number, extra: Record<string, string> = {}) => ({ teamId: String(teamId), ...extra });
-const api = (route: { action: (a: never) => unknown }, path: string, body: unknown, token?: string) =>
-  run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
+const api = <T = ApiAnswer<object>>(route: { action: (a: never) => unknown }, path: string, body: unknown, token?: string) =>
+  run<T>(() => route.action(args(jsonRequest(path, body, { token })) as never));
 
 describe('team editor screens', () => {
   it('shows Team Settings with the organisation, the tabs and the members with their password dot; an unknown team is a 404', async () => {
@@ -69,17 +70,17 @@ describe('team editor screens', () => {
   it('saves the team form with the spec messages and sanitised HTML; the toggle enables and disables at once', async () => {
     const s = await scene();
     const url = `/admin/team-editor/${s.team.teamId}`;
-    const bad = await run<any>(() => layout.action(args(formRequest(url, { name: ' ', description: 'x'.repeat(2001) }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
+    const bad = await runRoute(layout.action, formRequest(url, { name: ' ', description: 'x'.repeat(2001) }, { cookie: s.admin.cookie }), p(s.team.teamId));
     expect(bad.status).toBe(400);
-    expect(bad.data.error.name).toEqual(['Enter a team name']);
-    expect(bad.data.error.description).toEqual(['Team description too long (max 2,000 characters)']);
+    expect(bad.data.error?.name).toEqual(['Enter a team name']);
+    expect(bad.data.error?.description).toEqual(['Team description too long (max 2,000 characters)']);
     const ok = await run(() =>
       layout.action(args(formRequest(url, { name: 'Green Team', description: '<p onclick="x()">Hi<script>alert(1)</script></p>', returnTo: `${url}/settings` }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never),
     );
     expect(ok.location).toBe(`${url}/settings?saved=team`);
     const row = await getDb().selectFrom('teams').select(['name', 'description', 'is_disabled']).where('id', '=', s.team.teamId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Green Team', description: '<p>Hi</p>', is_disabled: false });
-    const off = await run<any>(() => general.action(args(formRequest(`${url}/settings?index`, { isDisabled: 'true' }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
+    const off = await runRoute(general.action, formRequest(`${url}/settings?index`, { isDisabled: 'true' }, { cookie: s.admin.cookie }), p(s.team.teamId));
     expect(off.data).toEqual({ ok: true, message: 'Team disabled.' });
     const settings = await renderRoute(`${url}/settings`, { route: general, params: p(s.team.teamId), cookie: s.admin.cookie });
     expect(settings.text).toContain('This team is disabled. Enable team');
@@ -91,13 +92,13 @@ describe('team editor screens', () => {
   it('adds a user by email, toggles team admin, removes after a confirmation, and refuses another team’s member', async () => {
     const s = await scene();
     const url = `/admin/team-editor/${s.team.teamId}?index`;
-    const post = (fields: Record<string, string | string[]>) => run<any>(() => members.action(args(formRequest(url, fields, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
-    expect((await post({ intent: 'add', email: 'nope' })).data.result.error.email).toEqual(['Email is invalid']);
+    const post = (fields: Record<string, string | string[]>) => runRoute(members.action, formRequest(url, fields, { cookie: s.admin.cookie }), p(s.team.teamId));
+    expect(pick((await post({ intent: 'add', email: 'nope' })).data, 'result').error?.email).toEqual(['Email is invalid']);
     const newcomer = await makeUser({ email: `newcomer-${s.team.teamId}@example.test` });
     const added = await post({ intent: 'add', email: newcomer.email.toUpperCase(), isAdmin: 'on' });
-    expect(added.data.added).toBe(newcomer.email);
+    expect(pick(added.data, 'added')).toBe(newcomer.email);
     const again = await post({ intent: 'add', email: newcomer.email });
-    expect(again.data.result.error['']).toEqual(['This person is already in the team.']);
+    expect(pick(again.data, 'result').error?.['']).toEqual(['This person is already in the team.']);
 
     expect((await post({ intent: 'toggleAdmin', teamUserId: String(s.withPassword.teamUserId), isTeamAdmin: 'true' })).data).toEqual({ intent: 'toggleAdmin', ok: true });
     // Replayed (JS off double submit): the value is set, not flipped twice.
@@ -127,14 +128,14 @@ describe('team editor screens', () => {
   it('adds someone with no account: created in the team’s organisation without a password (grey dot), then invited by one welcome email', async () => {
     const s = await scene();
     const url = `/admin/team-editor/${s.team.teamId}?index`;
-    const post = (fields: Record<string, string | string[]>) => run<any>(() => members.action(args(formRequest(url, fields, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
+    const post = (fields: Record<string, string | string[]>) => runRoute(members.action, formRequest(url, fields, { cookie: s.admin.cookie }), p(s.team.teamId));
     // Someone with no account yet: created in the team's organisation, without a password (issue 26 §3).
     const newEmail = `jane.doe-${s.team.teamId}@example.test`;
     const invited = await post({ intent: 'add', email: newEmail.toUpperCase() });
     expect(invited.status).toBe(200);
-    expect(invited.data.added).toBe(newEmail);
+    expect(pick(invited.data, 'added')).toBe(newEmail);
     const orgName = (await getDb().selectFrom('organisations').select('name').where('id', '=', s.team.organisationId).executeTakeFirstOrThrow()).name;
-    expect(invited.data.notice).toBe(`They had no account: one was created in ${orgName}, without a password. Send them a welcome email to invite them to create it.`);
+    expect(pick(invited.data, 'notice')).toBe(`They had no account: one was created in ${orgName}, without a password. Send them a welcome email to invite them to create it.`);
     const account = await getDb().selectFrom('users').select(['email', 'first_name', 'last_name', 'organisation_id', 'password_hash']).where('email', '=', newEmail).executeTakeFirstOrThrow();
     expect(account).toEqual({ email: newEmail, first_name: 'Jane', last_name: `Doe ${s.team.teamId}`, organisation_id: s.team.organisationId, password_hash: null });
     const withNewcomer = await renderRoute(`/admin/team-editor/${s.team.teamId}`, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
@@ -169,13 +170,11 @@ describe('team editor screens', () => {
     const progress = await renderRoute(first.location!, { route: members, params: p(s.team.teamId), cookie: s.admin.cookie });
     expect(progress.text).toContain('Welcome emails sent to 1 person.');
     expect(progress.text).toContain('1 person was not sent one. Welcome emails go only to people who have not created their password yet');
-    const none = await run<any>(() => members.action(args(formRequest(`${base}?index`, { intent: 'welcome', requestKey }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never));
-    expect(none.data.message).toBe('An error occurred. Your changes may not be saved.');
+    const none = await runRoute(members.action, formRequest(`${base}?index`, { intent: 'welcome', requestKey }, { cookie: s.admin.cookie }), p(s.team.teamId));
+    expect(pick(none.data, 'message')).toBe('An error occurred. Your changes may not be saved.');
 
     // A new confirmation within the hour: nobody may be sent one; the admin reads why, nothing is sent.
-    const again = await run<any>(() =>
-      members.action(args(formRequest(`${base}?index`, { ...fields, requestKey: `${requestKey}x` }, { cookie: s.admin.cookie }), p(s.team.teamId)) as never),
-    );
+    const again = await runRoute(members.action, formRequest(`${base}?index`, { ...fields, requestKey: `${requestKey}x` }, { cookie: s.admin.cookie }), p(s.team.teamId));
     expect(again).toMatchObject({ status: 409, data: { ok: false, message: 'No welcome email was sent: these people have already created their password or were sent a welcome email in the last hour.' } });
     await drainInProcessJobs();
     expect(await welcomes(s.noPassword.email)).toHaveLength(1);
@@ -209,7 +208,7 @@ describe('team editor screens', () => {
 
     const png = new FormData();
     png.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])], 'people.csv'));
-    const refused = await run<any>(() => upload.action(args(new Request(`${ORIGIN}${base}`, { method: 'POST', body: png, headers: { cookie: s.admin.cookie } }), p(s.team.teamId)) as never));
+    const refused = await runRoute(upload.action, new Request(`${ORIGIN}${base}`, { method: 'POST', body: png, headers: { cookie: s.admin.cookie } }), p(s.team.teamId));
     expect(refused.status).toBe(400);
     expect(refused.data.error).toBe('Choose a CSV file (comma-separated text, UTF-8).');
 
@@ -223,10 +222,10 @@ describe('/api/admin team paths', () => {
   it('work for a product admin with the spec shapes and messages', async () => {
     const s = await scene();
     const token = s.admin.token;
-    const team = await api(apiGet, '/api/admin/getTeamById', { teamId: s.team.teamId, includeUsers: true }, token);
+    const team = await api<Of<typeof getTeamById>>(apiGet, '/api/admin/getTeamById', { teamId: s.team.teamId, includeUsers: true }, token);
     expect(team.status).toBe(200);
     expect(team.data).toMatchObject({ teamId: s.team.teamId, name: 'Blue Team', organisationId: s.team.organisationId, isDisabled: false });
-    expect(team.data.teamUsers.map((u: any) => [u.fullName, u.isPasswordNonNull])).toEqual([
+    expect(team.data.teamUsers?.map((u) => [u.fullName, u.isPasswordNonNull])).toEqual([
       ['Nora Pass', false],
       ['Pat Word', true],
     ]);
@@ -234,20 +233,20 @@ describe('/api/admin team paths', () => {
     expect((await api(apiGet, '/api/admin/getTeamById', { teamId: 99999999999 }, token)).status).toBe(400);
 
     const user = await makeUser();
-    const added = await api(apiAdd, '/api/admin/addUserToTeam', { email: user.email, teamId: s.team.teamId, isAdmin: true }, token);
+    const added = await api<Of<typeof addUserToTeam>>(apiAdd, '/api/admin/addUserToTeam', { email: user.email, teamId: s.team.teamId, isAdmin: true }, token);
     expect(added.data).toMatchObject({ userId: user.userId, email: user.email, isTeamAdmin: true });
     expect((await api(apiAdd, '/api/admin/addUserToTeam', { email: 'bad', teamId: s.team.teamId }, token)).data.errorMsg).toBe('email: Email is invalid');
-    const toggled = await api(apiToggle, '/api/admin/toggleTeamUserAdmin', { teamUserId: added.data.teamUserId }, token);
+    const toggled = await api<Of<typeof toggleTeamUserAdmin>>(apiToggle, '/api/admin/toggleTeamUserAdmin', { teamUserId: added.data.teamUserId }, token);
     expect(toggled.data).toMatchObject({ isTeamAdmin: false });
     expect((await api(apiRemove, '/api/admin/removeTeamUser', { teamUserId: added.data.teamUserId }, token)).status).toBe(200);
     expect((await api(apiRemove, '/api/admin/removeTeamUser', { teamUserId: added.data.teamUserId }, token)).status).toBe(404);
 
-    const updated = await api(apiUpdate, '/api/admin/updateTeam', { team: { teamId: s.team.teamId, name: 'Renamed', description: '<b>ok</b><img src=x onerror=alert(1)>', isDisabled: true, isLedaAdmin: true } }, token);
+    const updated = await api<Of<typeof updateTeam>>(apiUpdate, '/api/admin/updateTeam', { team: { teamId: s.team.teamId, name: 'Renamed', description: '<b>ok</b><img src=x onerror=alert(1)>', isDisabled: true, isLedaAdmin: true } }, token);
     expect(updated.data).toMatchObject({ name: 'Renamed', description: '<b>ok</b><img src="x" />', isDisabled: true });
     expect((await api(apiUpdate, '/api/admin/updateTeam', { teamId: s.team.teamId, name: '' }, token)).data.errorMsg).toBe('Enter a team name');
 
-    const welcome = await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.noPassword.email], teamId: s.team.teamId }, token);
-    const twice = await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.noPassword.email], teamId: s.team.teamId }, token);
+    const welcome = await api<Of<typeof sendWelcomeEmails>>(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.noPassword.email], teamId: s.team.teamId }, token);
+    const twice = await api<Of<typeof sendWelcomeEmails>>(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.noPassword.email], teamId: s.team.teamId }, token);
     expect(welcome.data).toMatchObject({ count: 1, unknownEmails: [] });
     expect(twice.data.jobId).toBe(welcome.data.jobId);
     await drainInProcessJobs();
@@ -260,7 +259,7 @@ describe('/api/admin team paths', () => {
     const mixed = await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [s.noPassword.email, s.withPassword.email], requestKey: 'mixed-request-1' }, token);
     expect(mixed).toMatchObject({ status: 409 });
     const later = await makeUser({ organisationId: s.team.organisationId, withPassword: false });
-    const some = await api(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [later.email, s.noPassword.email, s.withPassword.email], requestKey: 'mixed-request-2' }, token);
+    const some = await api<Of<typeof sendWelcomeEmails>>(apiWelcome, '/api/admin/sendWelcomeEmails', { emails: [later.email, s.noPassword.email, s.withPassword.email], requestKey: 'mixed-request-2' }, token);
     expect(some.data).toMatchObject({ count: 1, alreadyActive: [s.withPassword.email], recentlyWelcomed: [s.noPassword.email] });
     await drainInProcessJobs();
     expect(await getDb().selectFrom('communications').select('id').where('recipient', '=', s.noPassword.email).where('kind', '=', 'welcome').execute()).toHaveLength(1);

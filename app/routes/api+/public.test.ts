@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { isUnsubscribed } from '@modules/admin/index.server';
-import { seedArticles } from '@modules/catalogue/index.server';
+import { seedArticles, type getPublicContentWithRelated, type listPublicContents } from '@modules/catalogue/index.server';
 import * as contents from './public+/getPublicContents';
 import * as contentById from './public+/getPublicContentByIdWithRelated';
 import * as contactUs from './public+/submitContactUs';
@@ -11,13 +11,16 @@ import * as getLeda from './public+/submitGetLeda';
 import * as unsubscribe from './public+/unsubscribe';
 import * as p from './public+/p';
 import * as t from './public+/t';
-import { args, getRequest, jsonRequest, run } from '../../../tests/support/remix';
+import { args, getRequest, jsonRequest, run, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
 
 let ipSeq = 0;
 const ip = () => ({ 'x-test-client-ip': `10.1.0.${++ipSeq}` });
-const post = (route: { action: (a: never) => unknown }, path: string, body: unknown, headers: Record<string, string> = ip()) =>
-  run<any>(() => route.action(args(jsonRequest(path, body, { headers })) as never));
+const post = <T = ApiAnswer<object>>(route: { action: (a: never) => unknown }, path: string, body: unknown, headers: Record<string, string> = ip()) =>
+  run<T>(() => route.action(args(jsonRequest(path, body, { headers })) as never));
+
+/** What getPublicContents' inline handler answers. */
+type Contents = ApiAnswer<{ contents: Awaited<ReturnType<typeof listPublicContents>> }>;
 
 const person = { firstName: 'Jo', lastName: 'Citizen', email: 'Jo@Example.test', organisation: 'Acme Pty Ltd', jobTitle: 'Manager' };
 
@@ -35,23 +38,23 @@ describe('/api/public', () => {
   });
 
   it('getPublicContents: 10 then 9, by tag id, urlId or others; limit and offset bounded', async () => {
-    const first = await post(contents, '/api/public/getPublicContents', { limit: 10, offset: 0 });
+    const first = await post<Contents>(contents, '/api/public/getPublicContents', { limit: 10, offset: 0 });
     expect(first.status).toBe(200);
     expect(first.data.contents).toHaveLength(10);
     expect(first.data.contents[0]).toMatchObject({ contentId: expect.any(Number), urlId: expect.any(String), name: expect.any(String), tags: expect.any(Array) });
-    expect(first.data.contents[0].htmlContent).toBeUndefined();
-    const second = await post(contents, '/api/public/getPublicContents', { limit: 9, offset: 10 });
+    expect(first.data.contents[0]).not.toHaveProperty('htmlContent');
+    const second = await post<Contents>(contents, '/api/public/getPublicContents', { limit: 9, offset: 10 });
     expect(second.data.contents.length).toBe(3);
-    const training = await post(contents, '/api/public/getPublicContents', { tagId: 'training', limit: 9, offset: 0 });
+    const training = await post<Contents>(contents, '/api/public/getPublicContents', { tagId: 'training', limit: 9, offset: 0 });
     expect(training.data.contents.length).toBeGreaterThan(0);
-    expect(training.data.contents.every((c: any) => c.tags.some((x: any) => x.urlId === 'training'))).toBe(true);
-    const tagId = training.data.contents[0].tags.find((x: any) => x.urlId === 'training').tagId;
-    const byId = await post(contents, '/api/public/getPublicContents', { tagId, limit: 9, offset: 0 });
+    expect(training.data.contents.every((c) => c.tags.some((x) => x.urlId === 'training'))).toBe(true);
+    const tagId = training.data.contents[0]!.tags.find((x) => x.urlId === 'training')!.tagId;
+    const byId = await post<Contents>(contents, '/api/public/getPublicContents', { tagId, limit: 9, offset: 0 });
     expect(byId.data.contents).toEqual(training.data.contents);
-    const others = await post(contents, '/api/public/getPublicContents', { tagId: 'others', limit: 9 });
-    expect(others.data.contents.every((c: any) => c.tags.length === 0)).toBe(true);
+    const others = await post<Contents>(contents, '/api/public/getPublicContents', { tagId: 'others', limit: 9 });
+    expect(others.data.contents.every((c) => c.tags.length === 0)).toBe(true);
     expect(others.data.contents.length).toBe(2);
-    const unknown = await post(contents, '/api/public/getPublicContents', { tagId: 'no-such-tag', limit: 9 });
+    const unknown = await post<Contents>(contents, '/api/public/getPublicContents', { tagId: 'no-such-tag', limit: 9 });
     expect(unknown.data.contents).toEqual([]);
     for (const body of [{ limit: 51 }, { limit: 0 }, { offset: 10_001 }, { offset: -1 }, { limit: '9' }, { tagId: {} }]) {
       const res = await post(contents, '/api/public/getPublicContents', body);
@@ -60,12 +63,12 @@ describe('/api/public', () => {
   });
 
   it('getPublicContentByIdWithRelated: by id or urlId, with related; 404 when unknown; 400 when missing', async () => {
-    const res = await post(contentById, '/api/public/getPublicContentByIdWithRelated', { contentId: 'feedback-that-lands' });
+    const res = await post<Of<typeof getPublicContentWithRelated>>(contentById, '/api/public/getPublicContentByIdWithRelated', { contentId: 'feedback-that-lands' });
     expect(res.status).toBe(200);
     expect(res.data.content).toMatchObject({ urlId: 'feedback-that-lands', readingTimeMinutes: expect.any(Number) });
     expect(res.data.content.htmlContent).toContain('<p>');
     expect(res.data.relatedContents).toHaveLength(3);
-    const byId = await post(contentById, '/api/public/getPublicContentByIdWithRelated', { contentId: res.data.content.contentId });
+    const byId = await post<Of<typeof getPublicContentWithRelated>>(contentById, '/api/public/getPublicContentByIdWithRelated', { contentId: res.data.content.contentId });
     expect(byId.data.content.urlId).toBe('feedback-that-lands');
     const missing = await post(contentById, '/api/public/getPublicContentByIdWithRelated', { contentId: 'no-such-article' });
     expect(missing.status).toBe(404);
@@ -140,7 +143,7 @@ describe('/api/public', () => {
     expect(anon.status).toBe(200);
     const u = await makeUser();
     const { cookie } = await signIn(u.userId);
-    const signed = await run<any>(() => p.action(args(jsonRequest('/api/public/p', { path: '/app/team', cid: 'c-2' }, { cookie }))));
+    const signed = await run<unknown>(() => p.action(args(jsonRequest('/api/public/p', { path: '/app/team', cid: 'c-2' }, { cookie }))));
     expect(signed.status).toBe(200);
     const rows = await getDb().selectFrom('page_views').selectAll().orderBy('id').execute();
     expect(rows).toHaveLength(2);
@@ -153,7 +156,7 @@ describe('/api/public', () => {
     expect((await post(p, '/api/public/p', [1, 2])).status).toBe(400);
     expect((await post(p, '/api/public/p', 'nonsense')).status).toBe(400);
     const big = JSON.stringify({ path: '/', junk: 'x'.repeat(20_000) });
-    const res = await run<any>(() =>
+    const res = await run<unknown>(() =>
       p.action(args(new Request('http://localhost:3000/api/public/p', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(big.length) }, body: big }))),
     );
     expect(res.status).toBe(400);

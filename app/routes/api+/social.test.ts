@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainInProcessJobs, getDb } from '@modules/shared/index.server';
 import { runJobsInProcess } from '../../../tests/support/jobs-in-process';
 import { onQuery } from '@modules/shared/db/db.server';
-import { args, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
+import { args, jsonRequest, ORIGIN, pick, run, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
+import type { listFeed, listPosts, listTeamUsers, markActioned, pollNotifications, savePost, uploadFiles as storeFiles } from '@modules/social/index.server';
 import { makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as feed from './post+/getFeedPostsByTeamId';
 import * as all from './post+/getAllPostsByTeamId';
@@ -24,7 +25,7 @@ import { TINY_PNG } from '../../../tests/support/images';
 
 /** The feed, notification, team-user and upload /api paths with real Requests on the real database. */
 type Route = { action: (a: never) => Promise<unknown> };
-const call = (route: Route, path: string, body: unknown, token: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
+const call = <T = ApiAnswer<object>>(route: Route, path: string, body: unknown, token: string) => run<T>(() => route.action(args(jsonRequest(path, body, { token })) as never));
 
 async function scene() {
   const team = await makeTeam();
@@ -46,7 +47,7 @@ const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><s
 function upload(route: Route, path: string, files: { name: string; bytes: Uint8Array; type: string }[], token: string) {
   const form = new FormData();
   for (const f of files) form.append('files', new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-  return run<any>(() => route.action(args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'x-access-token': token }, body: form })) as never));
+  return run<Of<typeof storeFiles>>(() => route.action(args(new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'x-access-token': token }, body: form })) as never));
 }
 
 // Posts and announcements reach their audience through the notification-fan-out job: run it here.
@@ -57,24 +58,24 @@ describe('post /api', () => {
     const s = await scene();
     const imgs = await upload(uploadImages, '/api/file/uploadImages', [{ name: 'a.png', bytes: PNG, type: 'image/png' }, { name: '../b.png', bytes: PNG, type: 'image/png' }], s.admin.token);
     expect(imgs.status).toBe(200);
-    expect(imgs.data.map((f: any) => f.fileName)).toEqual(['a.png', 'b.png']);
+    expect(imgs.data.map((f) => f.fileName)).toEqual(['a.png', 'b.png']);
     const doc = await upload(uploadDocuments, '/api/file/uploadDocuments', [{ name: 'plan.pdf', bytes: PDF, type: 'application/pdf' }], s.admin.token);
     expect(doc.status).toBe(200);
-    expect(doc.data[0].type).toBe(2);
-    const fileIds = [...imgs.data, ...doc.data].map((f: any) => f.fileId);
-    const saved = await call(save, '/api/post/savePost', { post: { text: 'With files', audienceType: 3, teamId: s.team.teamId, fileIds } }, s.admin.token);
+    expect(doc.data[0]?.type).toBe(2);
+    const fileIds = [...imgs.data, ...doc.data].map((f) => f.fileId);
+    const saved = await call<Of<typeof savePost>>(save, '/api/post/savePost', { post: { text: 'With files', audienceType: 3, teamId: s.team.teamId, fileIds } }, s.admin.token);
     expect(saved.status).toBe(200);
     expect(saved.data.postFiles).toHaveLength(3);
     // Someone else's files cannot be attached.
     const stolen = await call(save, '/api/post/savePost', { post: { text: 'x', audienceType: 3, teamId: s.team.teamId, fileIds } }, s.member.token);
     expect(stolen.status).toBe(403);
-    const page = await call(feed, '/api/post/getFeedPostsByTeamId', { teamId: s.team.teamId, offset: 0, limit: 10 }, s.member.token);
+    const page = await call<Of<typeof listFeed>>(feed, '/api/post/getFeedPostsByTeamId', { teamId: s.team.teamId, offset: 0, limit: 10 }, s.member.token);
     expect(page.status).toBe(200);
-    expect(page.data.map((p: any) => p.text)).toEqual(['With files']);
+    expect(page.data.map((p) => p.text)).toEqual(['With files']);
     expect((await call(feed, '/api/post/getFeedPostsByTeamId', { teamId: s.team.teamId, offset: 10, limit: 10 }, s.member.token)).data).toEqual([]);
     expect((await call(feed, '/api/post/getFeedPostsByTeamId', { teamId: s.team.teamId }, s.outsider.token)).status).toBe(403);
     expect((await call(byId, '/api/post/getPostById', { postId: saved.data.postId }, s.outsider.token)).data).toEqual({ errorMsg: 'This post is no longer availble.' });
-    expect((await call(getPosts, '/api/post/getPosts', { offset: 0, limit: 10 }, s.member.token)).data.map((p: any) => p.postId)).toContain(saved.data.postId);
+    expect((await call<Of<typeof listPosts>>(getPosts, '/api/post/getPosts', { offset: 0, limit: 10 }, s.member.token)).data.map((p) => p.postId)).toContain(saved.data.postId);
     expect((await call(all, '/api/post/getAllPostsByTeamId', { teamId: s.team.teamId }, s.member.token)).status).toBe(403);
     expect((await call(all, '/api/post/getAllPostsByTeamId', { teamId: s.team.teamId }, s.admin.token)).data).toHaveLength(1);
     const gone = await call(delTeam, '/api/post/deletePostsFromTeam', { teamId: s.team.teamId }, s.admin.token);
@@ -108,16 +109,16 @@ describe('notification /api and team users', () => {
     const s = await scene();
     await call(save, '/api/post/savePost', { post: { text: 'Hello', audienceType: 3, teamId: s.team.teamId } }, s.admin.token);
     await drainInProcessJobs(); // the fan-out job (decision 258)
-    const first = await call(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token);
+    const first = await call<Of<typeof pollNotifications>>(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token);
     expect(first.data.changed).toBe(true);
     expect(first.data.unseenCount).toBe(2); // the post and the Welcome from account creation
-    const n = first.data.userNotifications[0];
+    const n = pick(first.data, 'userNotifications')[0]!;
     expect(n.notification).toMatchObject({ type: 4, title: `Zed Admin posted in ${(await getDb().selectFrom('teams').select('name').where('id', '=', s.team.teamId).executeTakeFirstOrThrow()).name}` });
-    const counted = async (fn: () => Promise<unknown>) => {
+    const counted = async <T>(fn: () => Promise<T>) => {
       let queries = 0;
       const stop = onQuery(() => void queries++);
       try {
-        return { result: (await fn()) as any, queries };
+        return { result: await fn(), queries };
       } finally {
         stop();
       }
@@ -134,19 +135,19 @@ describe('notification /api and team users', () => {
     expect((await call(seen, '/api/notification/seenUserNotifications', { userNotificationIds: [n.userNotificationId] }, s.member.token)).data).toEqual({ seenCount: 1 });
     expect((await call(seen, '/api/notification/seenUserNotifications', { userNotificationIds: [n.userNotificationId] }, s.member.token)).data).toEqual({ seenCount: 0 });
     expect((await call(actioned, '/api/notification/actionedUserNotification', { userNotificationId: n.userNotificationId }, s.outsider.token)).status).toBe(404);
-    const act = await call(actioned, '/api/notification/actionedUserNotification', { userNotificationId: n.userNotificationId }, s.member.token);
+    const act = await call<Of<typeof markActioned>>(actioned, '/api/notification/actionedUserNotification', { userNotificationId: n.userNotificationId }, s.member.token);
     expect(act.data.link).toMatch(/^\/app\/post\/\d+$/);
-    const after = await call(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token);
-    const stamped = after.data.userNotifications[0];
+    const after = await call<Of<typeof pollNotifications>>(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token);
+    const stamped = pick(after.data, 'userNotifications')[0]!;
     expect(stamped.actionedAt).not.toBeNull();
     await call(actioned, '/api/notification/actionedUserNotification', { userNotificationId: n.userNotificationId }, s.member.token);
-    expect((await call(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token)).data.userNotifications[0].actionedAt).toBe(stamped.actionedAt);
+    expect(pick((await call<Of<typeof pollNotifications>>(poll, '/api/notification/getRecentUserNotifications', {}, s.member.token)).data, 'userNotifications')[0]?.actionedAt).toBe(stamped.actionedAt);
   });
 
   it('getTeamUsers lists the team sorted by full name, for members only', async () => {
     const s = await scene();
-    const r = await call(teamUsers, '/api/organisation/getTeamUsers', { teamId: s.team.teamId }, s.member.token);
-    expect(r.data.map((u: any) => [u.fullName, u.isTeamAdmin])).toEqual([['Amy Member', false], ['Zed Admin', true]]);
+    const r = await call<Of<typeof listTeamUsers>>(teamUsers, '/api/organisation/getTeamUsers', { teamId: s.team.teamId }, s.member.token);
+    expect(r.data.map((u) => [u.fullName, u.isTeamAdmin])).toEqual([['Amy Member', false], ['Zed Admin', true]]);
     expect((await call(teamUsers, '/api/organisation/getTeamUsers', { teamId: s.team.teamId }, s.outsider.token)).status).toBe(403);
     expect((await call(teamUsers, '/api/organisation/getTeamUsers', { teamId: 999999999 }, s.member.token)).status).toBe(404);
   });
@@ -220,7 +221,7 @@ describe('/api/file/uploadFiles (multipart field files)', () => {
     }
     expect((await getDb().selectFrom('files').select('id').where('creator_id', '=', s.member.userId).execute()).length).toBe(before);
     expect((await upload(uploadFiles, '/api/file/uploadFiles', [{ name: 'a.pdf', bytes: PDF, type: 'application/pdf' }], 'not-a-token')).status).toBe(403);
-    const get = await run<any>(() => uploadFiles.loader());
+    const get = await run<unknown>(() => uploadFiles.loader());
     expect(get).toMatchObject({ status: 405, data: { errorMsg: 'Use POST for this path.' } });
   });
 });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { COMMON_PASSWORD_MESSAGE, validateSessionId } from '@modules/identity/index.server';
+import { COMMON_PASSWORD_MESSAGE, validateSessionId, type getUserProfile, type uploadProfilePhoto } from '@modules/identity/index.server';
 import { LicenseType } from '@modules/identity/schemas';
-import { args, getRequest, jsonRequest, ORIGIN, run } from '../../../tests/support/remix';
+import { args, getRequest, jsonRequest, ORIGIN, run, runRoute, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn, TEST_PASSWORD } from '../../../tests/support/factories';
 import * as getProfile from './organisation+/getUserProfileDataById';
 import * as saveDetails from './user+/saveUserDetails';
@@ -20,16 +20,18 @@ import * as login from './auth+/login';
  * spec's messages), and the photo: checked by content, resized, stripped, served to viewers only.
  */
 type Route = { action: (a: never) => Promise<unknown> };
-const call = (route: Route, path: string, body: unknown, token?: string) => run<any>(() => route.action(args(jsonRequest(path, body, { token })) as never));
+const call = <T = ApiAnswer<object>>(route: Route, path: string, body: unknown, token?: string) => run<T>(() => route.action(args(jsonRequest(path, body, { token })) as never));
 const uid = () => randomBytes(3).toString('hex');
 
 function upload(files: { name: string; bytes: Uint8Array; type: string }[], token?: string) {
   const form = new FormData();
   for (const f of files) form.append('files', new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
   const headers: Record<string, string> = token ? { 'x-access-token': token } : {};
-  return run<any>(() => uploadPhoto.action(args(new Request(`${ORIGIN}/api/file/uploadProfilePhoto`, { method: 'POST', headers, body: form })) as never));
+  return run<Of<typeof uploadProfilePhoto>>(() => uploadPhoto.action(args(new Request(`${ORIGIN}/api/file/uploadProfilePhoto`, { method: 'POST', headers, body: form })) as never));
 }
-const photoOf = (userId: number, cookie: string) => run<any>(() => photoRoute.loader(args(getRequest(`/app/profile/${userId}/photo`, { cookie }), { userId: String(userId) }) as never));
+const photoOf = (userId: number, cookie: string) => runRoute(photoRoute.loader, getRequest(`/app/profile/${userId}/photo`, { cookie }), { userId: String(userId) });
+/** What getUserProfileDataById's inline handler answers. */
+type Profile = ApiAnswer<{ user: Awaited<ReturnType<typeof getUserProfile>>; completedJourneyIds: number[] }>;
 
 async function journey(name: string) {
   const row = await getDb().insertInto('journeys').values({ url_id: `profile-test-${uid()}`, name }).returning('id').executeTakeFirstOrThrow();
@@ -84,20 +86,20 @@ beforeAll(async () => {
 
 describe('/api/organisation/getUserProfileDataById', () => {
   it('answers the user and completed journeys to the owner, the organisation, a shared team and product admins', async () => {
-    const own = await call(getProfile, '/api/organisation/getUserProfileDataById', { userId: s.owner.userId }, s.owner.token);
+    const own = await call<Profile>(getProfile, '/api/organisation/getUserProfileDataById', { userId: s.owner.userId }, s.owner.token);
     expect(own.status).toBe(200);
     expect(own.data.user).toMatchObject({ userId: s.owner.userId, firstName: 'Olive', lastName: 'Owner', fullName: 'Olive Owner', profilePhotoBlobId: null, isLedaAdmin: false });
     expect(own.data.user.passwordUpdatedAt).toEqual(expect.any(String));
     expect(own.data.completedJourneyIds).toEqual([s.done]);
     for (const viewer of [s.colleague, s.teammateElsewhere, s.productAdmin]) {
-      const r = await call(getProfile, '/api/organisation/getUserProfileDataById', { userId: s.owner.userId }, viewer.token);
+      const r = await call<Profile>(getProfile, '/api/organisation/getUserProfileDataById', { userId: s.owner.userId }, viewer.token);
       expect(r.status).toBe(200);
       expect(r.data.user.email).toContain('@example.test');
       expect(r.data.user.passwordUpdatedAt).toBeNull();
       expect(r.data.completedJourneyIds).toEqual([s.done]);
     }
     // A student licence hides journeys, badges included.
-    const student = await call(getProfile, '/api/organisation/getUserProfileDataById', { userId: s.owner.userId }, s.student.token);
+    const student = await call<Profile>(getProfile, '/api/organisation/getUserProfileDataById', { userId: s.owner.userId }, s.student.token);
     expect(student.data.completedJourneyIds).toEqual([]);
   });
 
@@ -185,8 +187,8 @@ describe('/api/user/updatePassword', () => {
     expect(ok.status).toBe(200);
     expect(await validateSessionId(here.token)).not.toBeNull();
     expect(await validateSessionId(elsewhere.token)).toBeNull();
-    expect((await call(login, '/api/auth/login', { email: u.email, password: TEST_PASSWORD })).data.success).toBe(false);
-    expect((await call(login, '/api/auth/login', { email: u.email, password: 'a-brand-new-pass' })).data.success).toBe(true);
+    expect((await call<ApiAnswer<{ success: boolean }>>(login, '/api/auth/login', { email: u.email, password: TEST_PASSWORD })).data.success).toBe(false);
+    expect((await call<ApiAnswer<{ success: boolean }>>(login, '/api/auth/login', { email: u.email, password: 'a-brand-new-pass' })).data.success).toBe(true);
     expect((await call(updatePassword, '/api/user/updatePassword', { currentPassword: TEST_PASSWORD, newPassword: 'another-new-pass' })).status).toBe(403);
   });
 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
-import { setTeamSchedule } from '@modules/journeys/index.server';
+import { setTeamSchedule, type getTeamJourneyProgressRawData } from '@modules/journeys/index.server';
+import type { getTeamVisitDates } from '@modules/admin/index.server';
 import { renderRoute } from '../../../tests/support/render-route';
-import { args, getRequest, jsonRequest, run, runData } from '../../../tests/support/remix';
+import { args, getRequest, jsonRequest, run, runData, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
 import { makeOrganisation, makeTeam, makeUser, signIn } from '../../../tests/support/factories';
 import * as insights from './team.$teamId.insights';
 import * as stats from '../admin+/team-editor.$teamId.stats';
@@ -75,8 +76,8 @@ beforeAll(async () => {
 const page = (who: Signed, query = '', teamId = s.teamId) =>
   renderRoute(`/app/team/${teamId}/insights${query}`, { route: insights, cookie: who.cookie, params: { teamId: String(teamId) } });
 
-const api = (route: typeof progressApi | typeof retentionApi, path: string, who: Signed | null, body: unknown) =>
-  run<any>(() => route.action(args(jsonRequest(path, body, who ? { token: who.token } : {})) as never));
+const api = <T = ApiAnswer<object>>(route: typeof progressApi | typeof retentionApi, path: string, who: Signed | null, body: unknown) =>
+  run<T>(() => route.action(args(jsonRequest(path, body, who ? { token: who.token } : {})) as never));
 
 describe('/app/team/{teamId}/insights', () => {
   it('shows an organisation admin both charts with their data tables, the title and the breadcrumb', async () => {
@@ -172,7 +173,7 @@ describe('/api/insight/*', () => {
 
   it('answers organisation admins of the organisation (in the team or not) and product admins', async () => {
     for (const who of [s.orgAdmin, s.orgAdminOutside, s.productAdmin, s.productAdminOutsider]) {
-      const progress = await api(progressApi, PROGRESS, who, { teamId: s.teamId });
+      const progress = await api<Of<typeof getTeamJourneyProgressRawData>>(progressApi, PROGRESS, who, { teamId: s.teamId });
       expect(progress.status).toBe(200);
       expect(progress.data.users).toHaveLength(4);
       expect(progress.data.users[0]).toEqual(expect.objectContaining({ userId: expect.any(Number), firstName: expect.any(String), lastName: expect.any(String) }));
@@ -182,7 +183,7 @@ describe('/api/insight/*', () => {
           expect.objectContaining({ userId: s.teamAdmin.userId, journeyId: s.journeyId, completedAt: null }),
         ]),
       );
-      const retention = await api(retentionApi, RETENTION, who, { teamId: s.teamId });
+      const retention = await api<ApiAnswer<{ visitDates: Awaited<ReturnType<typeof getTeamVisitDates>> }>>(retentionApi, RETENTION, who, { teamId: s.teamId });
       expect(retention.status).toBe(200);
       expect(retention.data.visitDates).toEqual([{ date: new Date().toISOString().slice(0, 10), visitors: 2 }]);
     }

@@ -6,13 +6,16 @@ import { resetRateLimiters } from '@modules/shared/rate-limit.server';
 import { action, loader } from './login';
 import * as loginPage from '../../auth+/login';
 import * as authenticate from './authenticate';
-import { args, formRequest, getRequest, jsonRequest, run } from '../../../../tests/support/remix';
+import { args, formRequest, getRequest, jsonRequest, run, runRoute, type ApiAnswer } from '../../../../tests/support/remix';
+import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { makeOrganisation, makeUser } from '../../../../tests/support/factories';
 
 let ipSeq = 0;
 const newIp = () => `10.50.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+/** What the inline handler answers (apiRoute answers untyped JSON). */
+type Login = ApiAnswer<{ success: boolean; token: string | null; isLocked: boolean; errorMsg: string | null }>;
 const post = (body: unknown, ip = newIp()) =>
-  run<any>(() => action(args(jsonRequest('/api/auth/login', body, { headers: { 'x-test-client-ip': ip } }))));
+  run<Login>(() => action(args(jsonRequest('/api/auth/login', body, { headers: { 'x-test-client-ip': ip } }))));
 
 describe('POST /api/auth/login', () => {
   it('answers success with the session token, which then works as x-access-token', async () => {
@@ -21,8 +24,8 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ success: true, token: expect.stringMatching(/^[a-z0-9]{20,}$/), isLocked: false, errorMsg: null });
     expect(res.headers.get('set-cookie')).toBeNull();
-    const who = await run<any>(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { token: res.data.token }))));
-    expect(who.data.user.userId).toBe(u.userId);
+    const who = await run<ApiAnswer<SessionStartPayload>>(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { token: res.data.token ?? undefined }))));
+    expect(who.data.user?.userId).toBe(u.userId);
   });
 
   it('answers the same for a wrong password and an unknown email', async () => {
@@ -59,7 +62,7 @@ describe('POST /api/auth/login', () => {
     expect(notObject.status).toBe(400);
     expect(typeof notObject.data.errorMsg).toBe('string');
 
-    const get = await run<any>(() => loader(args(getRequest('/api/auth/login'))));
+    const get = await run<ApiAnswer<object>>(() => loader(args(getRequest('/api/auth/login'))));
     expect(get.status).toBe(405);
     expect(get.data.errorMsg).toBeTruthy();
     const malformed = await post('{"email": "a@example.test",');
@@ -101,11 +104,11 @@ describe('login rate limiting (10 a minute per email and per client IP)', () => 
     const ip = newIp();
     const u = await makeUser();
     const attempt = (password: string) =>
-      run<any>(() => loginPage.action(args(formRequest('/auth/login', { email: u.email, password }, { headers: { 'x-test-client-ip': ip } }))));
+      runRoute(loginPage.action, formRequest('/auth/login', { email: u.email, password }, { headers: { 'x-test-client-ip': ip } }));
     for (let i = 0; i < 10; i++) expect((await attempt('wrong-password-1')).status).toBe(400);
     const eleventh = await attempt(u.password);
     expect(eleventh.status).toBe(429);
-    expect(eleventh.data.error['']).toEqual([LOGIN_RATE_LIMITED_MESSAGE]);
+    expect(eleventh.data.error?.['']).toEqual([LOGIN_RATE_LIMITED_MESSAGE]);
     expect(eleventh.headers.get('set-cookie')).toBeNull();
   });
 

@@ -7,31 +7,35 @@ import { action, loader } from './resetPassword';
 import * as trigger from './triggerForgotPassword';
 import * as apiLogin from './login';
 import * as authenticate from './authenticate';
-import { args, getRequest, jsonRequest, run } from '../../../../tests/support/remix';
+import { args, getRequest, jsonRequest, run, type ApiAnswer } from '../../../../tests/support/remix';
+import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { makeOrganisation, makeUser, signIn } from '../../../../tests/support/factories';
 import { linkIn } from '../../../../tests/support/outbox';
 
 const NEW_PASSWORD = 'reset-by-api-123';
 let ipSeq = 0;
 const headers = () => ({ 'x-test-client-ip': `10.60.0.${++ipSeq}` });
-const post = (body: unknown) => run<any>(() => action(args(jsonRequest('/api/auth/resetPassword', body, { headers: headers() }))));
+/** What the inline handlers answer (apiRoute answers untyped JSON). */
+type Reset = ApiAnswer<{ success: boolean; token: string | null; isLocked?: boolean }>;
+type Login = ApiAnswer<{ success: boolean; token: string | null; isLocked: boolean; errorMsg: string | null }>;
+const post = (body: unknown) => run<Reset>(() => action(args(jsonRequest('/api/auth/resetPassword', body, { headers: headers() }))));
 const whoIs = async (token: string) =>
-  (await run<any>(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { token }))))).data.user?.userId ?? null;
+  (await run<ApiAnswer<SessionStartPayload>>(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { token }))))).data.user?.userId ?? null;
 
 describe('POST /api/auth/resetPassword', () => {
   it('sets the password from the emailed link, answers a new token and ends the other sessions', async () => {
     const u = await makeUser();
     const old = await signIn(u.userId);
-    const asked = await run<any>(() => trigger.action(args(jsonRequest('/api/auth/triggerForgotPassword', { email: u.email }, { headers: headers() }))));
+    const asked = await run<ApiAnswer<{ success: boolean }>>(() => trigger.action(args(jsonRequest('/api/auth/triggerForgotPassword', { email: u.email }, { headers: headers() }))));
     expect(asked.data).toEqual({ success: true });
     const { token } = await linkIn(u.email, 'password-reset');
 
     const res = await post({ password: NEW_PASSWORD, token });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ success: true, token: expect.stringMatching(/^[a-z0-9]{20,}$/) });
-    expect(await whoIs(res.data.token)).toBe(u.userId);
+    expect(await whoIs(res.data.token!)).toBe(u.userId);
     expect(await whoIs(old.token)).toBeNull();
-    const login = await run<any>(() => apiLogin.action(args(jsonRequest('/api/auth/login', { email: u.email, password: NEW_PASSWORD }, { headers: headers() }))));
+    const login = await run<Login>(() => apiLogin.action(args(jsonRequest('/api/auth/login', { email: u.email, password: NEW_PASSWORD }, { headers: headers() }))));
     expect(login.data.success).toBe(true);
 
     const again = await post({ password: 'yet-another-one-1', token });
@@ -79,7 +83,7 @@ describe('POST /api/auth/resetPassword', () => {
     expect((await post({ password: NEW_PASSWORD, token })).data.success).toBe(true);
 
     expect((await run(() => loader(args(getRequest('/api/auth/resetPassword'))))).status).toBe(405);
-    const put = await run<any>(() => action(args(jsonRequest('/api/auth/resetPassword', {}, { method: 'PUT' }))));
+    const put = await run<unknown>(() => action(args(jsonRequest('/api/auth/resetPassword', {}, { method: 'PUT' }))));
     expect(put.status).toBe(405);
     const malformed = await post('{oops');
     expect(malformed.status).toBe(400);

@@ -3,11 +3,13 @@ import { getDb } from '@modules/shared/index.server';
 import { createOneTimeToken } from '@modules/identity/index.server';
 import { action, loader } from './verifyAccount';
 import * as authenticate from './authenticate';
-import { args, getRequest, jsonRequest, run } from '../../../../tests/support/remix';
+import { args, getRequest, jsonRequest, run, type ApiAnswer } from '../../../../tests/support/remix';
+import type { SessionStartPayload } from '~/features/sign-in/session-start.server';
 import { makeUser } from '../../../../tests/support/factories';
 
 const FAILED = 'Sorry, something went wrong.';
-const post = (body: unknown) => run<any>(() => action(args(jsonRequest('/api/auth/verifyAccount', body))));
+/** What the inline handler answers (apiRoute answers untyped JSON). */
+const post = (body: unknown) => run<ApiAnswer<{ token: string | null; isLocked?: boolean }>>(() => action(args(jsonRequest('/api/auth/verifyAccount', body))));
 
 describe('POST /api/auth/verifyAccount', () => {
   it('verifies the account and answers a session token; the token then works once only', async () => {
@@ -18,8 +20,8 @@ describe('POST /api/auth/verifyAccount', () => {
     expect(res.data).toEqual({ token: expect.stringMatching(/^[a-z0-9]{20,}$/) });
     const row = await getDb().selectFrom('users').select('is_verified').where('id', '=', u.userId).executeTakeFirstOrThrow();
     expect(row.is_verified).toBe(true);
-    const who = await run<any>(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { token: res.data.token }))));
-    expect(who.data.user.userId).toBe(u.userId);
+    const who = await run<ApiAnswer<SessionStartPayload>>(() => authenticate.action(args(jsonRequest('/api/auth/authenticate', {}, { token: res.data.token ?? undefined }))));
+    expect(who.data.user?.userId).toBe(u.userId);
 
     const again = await post({ token });
     expect(again.status).toBe(410);
