@@ -5,12 +5,12 @@ import { addMyActivity, listActivitiesForAdmin, activityList, type ActivityListR
 import { getDb, idSchema } from '@modules/shared/index.server';
 import { orErrorPage } from '~/utils/domain-error.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
-import { DataTable, listHref, type DataColumn } from '~/components/data-table';
+import type { DataColumn } from '~/components/data-table';
 import { formatAdminDate, YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { readFormData } from '~/utils/form.server';
 import { requireProductAdmin } from '~/utils/session.server';
-import { AdminPageHead } from '~/components/admin/page-head';
+import { AdminListPage } from '~/components/admin/admin-list-page';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Activity list | Leda Admin' }];
@@ -67,33 +67,16 @@ const columns: DataColumn<ActivityListRow>[] = [
 export default function ActivityList() {
   const page = useLoaderData<typeof loader>();
   return (
-    <section className="page admin-list">
-      <AdminPageHead
-        title="Activity list"
-        actions={
-          <>
-            <Link to="/admin/activity-editor" className="button primary">
-              Create activity
-            </Link>
-            <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
-              Refresh
-            </Link>
-          </>
-        }
-      />
-      <DataTable
-        path={PATH}
-        caption={`Activities (${page.total})`}
-        columns={columns}
-        rows={page.rows}
-        rowKey={(r) => r.activityId}
-        state={page.query}
-        total={page.total}
-        pageCount={page.pageCount}
-        searchLabel="Search activities"
-        emptyMessage={page.query.q ? 'No matching records to display.' : 'No records to display.'}
-        Link={(p) => <Link {...p} />}
-      />
-    </section>
+    <AdminListPage
+      title="Activity list"
+      path={PATH}
+      createHref="/admin/activity-editor"
+      createLabel="Create activity"
+      caption="Activities"
+      searchLabel="Search activities"
+      columns={columns}
+      rowKey={(r) => r.activityId}
+      page={page}
+    />
   );
 }

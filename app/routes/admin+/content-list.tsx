@@ -4,11 +4,11 @@ import { Link } from '~/components/link';
 import { contentList, listContentsForAdmin } from '@modules/catalogue/index.server';
 import { getDb } from '@modules/shared/index.server';
 import type { BreadcrumbHandle } from '~/components/breadcrumbs';
-import { DataTable, listHref, type DataColumn } from '~/components/data-table';
+import type { DataColumn } from '~/components/data-table';
 import { formatAdminDate, YesNo } from '~/components/admin/editors/list-cells';
 import editorsStyles from '~/components/admin/editors/editors.css';
 import { requireProductAdmin } from '~/utils/session.server';
-import { AdminPageHead } from '~/components/admin/page-head';
+import { AdminListPage } from '~/components/admin/admin-list-page';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: editorsStyles }];
 export const meta: MetaFunction = () => [{ title: 'Content list | Leda Admin' }];
@@ -46,33 +46,16 @@ const columns: DataColumn<Row>[] = [
 export default function ContentList() {
   const page = useLoaderData<typeof loader>();
   return (
-    <section className="page admin-list">
-      <AdminPageHead
-        title="Content list"
-        actions={
-          <>
-            <Link to="/admin/content-editor" className="button primary">
-              Create content
-            </Link>
-            <Link to={listHref(PATH, page.query, { page: page.query.page })} className="button">
-              Refresh
-            </Link>
-          </>
-        }
-      />
-      <DataTable
-        path={PATH}
-        caption={`Contents (${page.total})`}
-        columns={columns}
-        rows={page.rows}
-        rowKey={(r) => r.contentId}
-        state={page.query}
-        total={page.total}
-        pageCount={page.pageCount}
-        searchLabel="Search contents"
-        emptyMessage={page.query.q ? 'No matching records to display.' : 'No records to display.'}
-        Link={(p) => <Link {...p} />}
-      />
-    </section>
+    <AdminListPage
+      title="Content list"
+      path={PATH}
+      createHref="/admin/content-editor"
+      createLabel="Create content"
+      caption="Contents"
+      searchLabel="Search contents"
+      columns={columns}
+      rowKey={(r) => r.contentId}
+      page={page}
+    />
   );
 }
