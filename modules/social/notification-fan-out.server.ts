@@ -69,6 +69,8 @@ export async function countAudience(db: Db, audience: FanOutAudience): Promise<n
  * One batch: delivers the notification to the next `batchSize` (≤ DELIVERY_BATCH) audience members
  * after `afterUserId` in one statement. Answers the last user id looked at (null when the audience
  * is exhausted) and the users newly delivered to (a re-run finds them delivered and skips them).
+ * Each copy carries the notification's own time, so a list reads in the order things happened,
+ * whichever fan-out ran first.
  */
 export async function deliverFanOutBatch(
   db: Db,
@@ -82,8 +84,8 @@ export async function deliverFanOutBatch(
   const { rows } = await sql<{ last: number | null; delivered: number[] | null }>`
     with batch as (${batch}),
     ins as (
-      insert into user_notifications (user_id, notification_id)
-      select id, ${notificationId} from batch
+      insert into user_notifications (user_id, notification_id, created_at)
+      select id, ${notificationId}, (select created_at from notifications where id = ${notificationId}) from batch
       on conflict (notification_id, user_id) do nothing
       returning user_id
     )
