@@ -298,12 +298,24 @@ async function pageFacts(baseUrl: string, target: BenchTarget, ctx: BenchContext
 // Rounds and the table
 
 
+/**
+ * The link a learner follows to the feed's page 100: page 99 (read by offset, which still works)
+ * names it in its 'Load more posts' link, cursor included. Without a page 100, the bare offset.
+ */
+async function withFeedPage100(baseUrl: string, ctx: BenchContext): Promise<BenchContext> {
+  const page99 = await fetch(`${baseUrl}/app/team/1?offset=980`, { headers: { accept: 'text/html', cookie: ctx.cookie } }).then((r) => r.text());
+  const href = page99.match(/href="(\/app\/team\/1\?offset=990&(?:amp;)?after=[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+  return { ...ctx, feedPage100Path: href ?? '/app/team/1?offset=990' };
+}
+
 async function measureAll(
   servers: { leda: { url: string; pid?: number }; hello: { url: string; pid?: number }; compare: Comparison[] },
   pages: BenchTarget[],
-  ctx: BenchContext,
+  phaseCtx: BenchContext,
   label: string,
 ): Promise<Row[]> {
+  const ctx = await withFeedPage100(servers.leda.url, phaseCtx);
+  console.log(`${label}: feed page 100 is ${ctx.feedPage100Path}`);
   // With --compare, each page is measured on every server in turn (the order reversed every other round).
   const runs = pages.flatMap((t) => [{ target: t, server: servers.leda }, ...servers.compare.map((c) => ({ target: { ...t, name: `${c.name}: ${t.name}` }, server: c }))]);
   const targets = runs.map((r) => r.target);

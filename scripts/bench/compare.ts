@@ -10,6 +10,7 @@ import { freePort, spawnLogged, stopChild, waitForServer } from '../lib/server-p
  * Remix's default), on the same database and Redis as the main server. Every target is then measured
  * on each of them right after the main server, in the same round, and printed as "NAME: target":
  * the CPU per request of the same page with one item switched off, measured side by side.
+ * A file `DIR/node-args` (whitespace-separated) adds flags to that server's node, e.g. a V8 heap setting.
  */
 export interface Comparison {
   name: string;
@@ -39,7 +40,9 @@ export async function startComparisons(
   for (const { name, dir } of specs) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const child = spawnLogged(process.execPath, [path.join(dir, 'build/index.js')], { ...env, PORT: String(port), PUBLIC_URL: url }, logFile, dir);
+    const nodeArgsFile = path.join(dir, 'node-args');
+    const nodeArgs = fs.existsSync(nodeArgsFile) ? fs.readFileSync(nodeArgsFile, 'utf8').split(/\s+/).filter(Boolean) : [];
+    const child = spawnLogged(process.execPath, [...nodeArgs, path.join(dir, 'build/index.js')], { ...env, PORT: String(port), PUBLIC_URL: url }, logFile, dir);
     pin(child.pid);
     started.push({ name, url, pid: child.pid, child });
     await waitForServer(`${url}/bench/hello`, child, logFile, { name: `The ${name} server`, ready: (status) => status >= 200 && status < 300 });
