@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorList, FormError, LedaForm, useLedaForm, type FormConstraint } from '~/components/forms';
 // learner-app s.9: at most 10 attachments on a post, the kept ones and the new ones together.
 import { MAX_POST_FILES, TOO_MANY_FILES } from '@modules/social/constants';
 import { Card } from '~/components/ui/card';
+import { LinkIcon } from '~/components/explore/icons';
 
 export interface AudienceOption {
   value: string;
@@ -22,11 +23,11 @@ export interface EditorFile {
 export const SCHEDULE_IN_PAST = 'The schedule time is in the past. Choose a time from now on.';
 
 type Format = 'bold' | 'italic' | 'list' | 'link';
-const FORMATS: { format: Format; label: string; shown: string }[] = [
+const FORMATS: { format: Format; label: string; shown: ReactNode }[] = [
   { format: 'bold', label: 'Bold', shown: 'B' },
   { format: 'italic', label: 'Italic', shown: 'I' },
   { format: 'list', label: 'Bulleted list', shown: '•' },
-  { format: 'link', label: 'Link', shown: '🔗' },
+  { format: 'link', label: 'Link', shown: <LinkIcon /> },
 ];
 
 /** The markdown a toolbar button writes around the selection; returns the new text and selection. */
