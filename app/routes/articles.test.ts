@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { saveContent, seedArticles } from '@modules/catalogue/index.server';
@@ -9,13 +8,14 @@ import * as article from './articles.$urlId';
 import * as blobs from './blobs.$blobId';
 import { args, getRequest, run, runData } from '../../tests/support/remix';
 import { makeUser, signIn } from '../../tests/support/factories';
+import { FIXTURE_PUBLIC_ARTICLES } from '../../tests/support/content';
 
 const extra = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
 
 describe('article pages', () => {
   beforeAll(async () => {
-    await seedArticles(getDb(), path.resolve('content/articles'));
-    // 13 shipped + 10 older ones = 23 public articles: pages of 10, 9 and 4.
+    await seedArticles(getDb(), FIXTURE_PUBLIC_ARTICLES);
+    // 13 fixture + 10 older ones = 23 public articles: pages of 10, 9 and 4.
     for (const [i, name] of extra.entries()) {
       await saveContent(getDb(), {
         urlId: `older-article-${name}`,

@@ -31,7 +31,26 @@ async function scene() {
   return { organisationId, token: await tokenFor(organisationId) };
 }
 
-type Call = { status: number; data: any; headers: Headers };
+/**
+ * What these tests read from SCIM's answers: one shape for a User, a Group, a ListResponse, an Error
+ * and the configuration endpoints (each answer has some of these fields; the tests read the ones it has).
+ */
+interface ScimAnswer {
+  schemas: string[];
+  id: string;
+  userName: string;
+  displayName: string;
+  active: boolean;
+  name: { givenName?: string; familyName?: string };
+  password?: string;
+  members: { value: string }[];
+  totalResults: number;
+  Resources: ScimAnswer[];
+  status: string;
+  scimType: string;
+  token: string;
+}
+type Call = { status: number; data: ScimAnswer; headers: Headers };
 async function scim(token: string | null, method: string, path: string, body?: unknown, contentType = 'application/scim+json'): Promise<Call> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -65,7 +84,7 @@ describe('SCIM: Microsoft Entra ID validator sequence (users)', () => {
     });
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ schemas: [USER], userName, externalId, active: true, name: { givenName: 'givenName', familyName: 'familyName' } });
-    const id = created.data.id as string;
+    const id = created.data.id;
     expect(created.headers.get('location')).toBe(`${ORIGIN}/scim/v2/Users/${id}`);
     const row = await getDb().selectFrom('users').select(['organisation_id', 'password_hash', 'is_locked']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
     expect(row).toEqual({ organisation_id: organisationId, password_hash: null, is_locked: false });
@@ -74,7 +93,7 @@ describe('SCIM: Microsoft Entra ID validator sequence (users)', () => {
     // 3. Get user by query (the validator changes the case: userName is not case-exact)
     const found = await scim(token, 'GET', `Users?filter=${q(`userName eq "${userName.toUpperCase()}"`)}`);
     expect(found.data).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 1, startIndex: 1, itemsPerPage: 1 });
-    expect(found.data.Resources[0].id).toBe(id);
+    expect(found.data.Resources[0]!.id).toBe(id);
     // ... and by externalId
     expect((await scim(token, 'GET', `Users?filter=${q(`externalId eq "${externalId}"`)}`)).data.totalResults).toBe(1);
     // 4. Get user by query - zero results
@@ -124,13 +143,13 @@ describe('SCIM: Microsoft Entra ID validator sequence (users)', () => {
 describe('SCIM: Microsoft Entra ID validator sequence (groups)', () => {
   it('creates, gets without members, finds by displayName, renames, adds and removes members, deletes (the team is disabled, not lost)', async () => {
     const { token, organisationId } = await scene();
-    const member = (await scim(token, 'POST', 'Users', { schemas: [USER], userName: `m-${uniq()}@testuser.com`, active: true })).data.id as string;
+    const member = (await scim(token, 'POST', 'Users', { schemas: [USER], userName: `m-${uniq()}@testuser.com`, active: true })).data.id;
     const displayName = `Group_${uniq()}`;
     // 1. Create Group
     const created = await scim(token, 'POST', 'Groups', { schemas: [GROUP], externalId: `g-${uniq()}`, displayName, meta: { resourceType: 'Group' } });
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ schemas: [GROUP], displayName, members: [] });
-    const id = created.data.id as string;
+    const id = created.data.id;
     const team = await getDb().selectFrom('teams').select(['organisation_id', 'name', 'is_disabled']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
     expect(team).toEqual({ organisation_id: organisationId, name: displayName, is_disabled: false });
     // 2. Get Group (excludedAttributes=members)
@@ -184,7 +203,7 @@ describe('SCIM: Okta SCIM 2.0 spec test sequence', () => {
     };
     const created = await scim(token, 'POST', 'Users', body);
     expect(created.status).toBe(201);
-    const id = created.data.id as string;
+    const id = created.data.id;
     expect(created.data.password).toBeUndefined();
     // Test 4: get it by id
     expect((await scim(token, 'GET', `Users/${id}`)).data).toMatchObject({ id, userName: random, active: true });
@@ -203,11 +222,11 @@ describe('SCIM: Okta SCIM 2.0 spec test sequence', () => {
     expect(on.data.active).toBe(true);
 
     // Group push: create with members, rename ({id, displayName}), add, remove by value filter, delete.
-    const other = (await scim(token, 'GET', 'Users?count=1')).data.Resources[0].id as string;
+    const other = (await scim(token, 'GET', 'Users?count=1')).data.Resources[0]!.id;
     const group = await scim(token, 'POST', 'Groups', { schemas: [GROUP], displayName: `Okta ${uniq()}`, members: [{ value: id, display: random }] });
     expect(group.status).toBe(201);
     expect(group.data.members).toEqual([expect.objectContaining({ value: id })]);
-    const gid = group.data.id as string;
+    const gid = group.data.id;
     expect((await scim(token, 'PATCH', `Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { id: gid, displayName: 'Okta renamed' } }] })).status).toBe(204);
     await scim(token, 'PATCH', `Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: other, display: 'x' }] }] });
     await scim(token, 'PATCH', `Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }] });
@@ -215,7 +234,7 @@ describe('SCIM: Okta SCIM 2.0 spec test sequence', () => {
     expect(after.data).toMatchObject({ displayName: 'Okta renamed', members: [{ value: other }] });
     // PUT replaces the members
     const replaced = await scim(token, 'PUT', `Groups/${gid}`, { schemas: [GROUP], displayName: 'Okta renamed', members: [{ value: id }] });
-    expect(replaced.data.members.map((m: { value: string }) => m.value)).toEqual([id]);
+    expect(replaced.data.members.map((m) => m.value)).toEqual([id]);
     expect((await scim(token, 'DELETE', `Groups/${gid}`)).status).toBe(204);
   });
 });
@@ -232,7 +251,7 @@ describe('SCIM: errors, isolation, deactivation, audit', () => {
     expect((await scim(token, 'GET', 'Users')).status).toBe(401);
     const spc = await scim(null, 'GET', 'ServiceProviderConfig');
     expect(spc.data).toMatchObject({ patch: { supported: true }, filter: { supported: true, maxResults: 200 }, bulk: { supported: false } });
-    expect((await scim(null, 'GET', 'ResourceTypes')).data.Resources.map((r: { id: string }) => r.id)).toEqual(['User', 'Group']);
+    expect((await scim(null, 'GET', 'ResourceTypes')).data.Resources.map((r) => r.id)).toEqual(['User', 'Group']);
     expect((await scim(null, 'GET', 'Schemas')).data.totalResults).toBe(2);
     expect((await scim(null, 'GET', `Schemas/${USER}`)).data.id).toBe(USER);
   });
@@ -240,8 +259,8 @@ describe('SCIM: errors, isolation, deactivation, audit', () => {
   it('keeps each organisation to its own users and teams (404), and answers bad filters, bodies and values with 400', async () => {
     const a = await scene();
     const b = await scene();
-    const user = (await scim(a.token, 'POST', 'Users', { schemas: [USER], userName: `a-${uniq()}@example.com` })).data.id as string;
-    const group = (await scim(a.token, 'POST', 'Groups', { schemas: [GROUP], displayName: 'A team' })).data.id as string;
+    const user = (await scim(a.token, 'POST', 'Users', { schemas: [USER], userName: `a-${uniq()}@example.com` })).data.id;
+    const group = (await scim(a.token, 'POST', 'Groups', { schemas: [GROUP], displayName: 'A team' })).data.id;
     for (const [method, path, body] of [
       ['GET', `Users/${user}`],
       ['PATCH', `Users/${user}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] }],
@@ -255,7 +274,7 @@ describe('SCIM: errors, isolation, deactivation, audit', () => {
     }
     expect((await scim(b.token, 'GET', 'Users')).data.totalResults).toBe(0);
     // B cannot put A's user in its group
-    const bGroup = (await scim(b.token, 'POST', 'Groups', { schemas: [GROUP], displayName: 'B team' })).data.id as string;
+    const bGroup = (await scim(b.token, 'POST', 'Groups', { schemas: [GROUP], displayName: 'B team' })).data.id;
     const foreign = await scim(b.token, 'PATCH', `Groups/${bGroup}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: user }] }] });
     expect(foreign).toMatchObject({ status: 400, data: { scimType: 'invalidValue' } });
     // Filters Leda does not answer
@@ -300,10 +319,10 @@ describe('SCIM: errors, isolation, deactivation, audit', () => {
     const { token, organisationId } = await scene();
     const admin = await makeUser({ isLedaAdmin: true, organisationId: null });
     await saveScimSettings(getDb(), admin.userId, { organisationId, adminGroupName: 'Leda Team Admins' });
-    const ann = (await scim(token, 'POST', 'Users', { userName: `ann-${uniq()}@example.com` })).data.id as string;
-    const bob = (await scim(token, 'POST', 'Users', { userName: `bob-${uniq()}@example.com` })).data.id as string;
-    const sales = (await scim(token, 'POST', 'Groups', { displayName: 'Sales', members: [{ value: ann }, { value: bob }] })).data.id as string;
-    const admins = (await scim(token, 'POST', 'Groups', { displayName: 'Leda team admins', members: [{ value: ann }] })).data.id as string;
+    const ann = (await scim(token, 'POST', 'Users', { userName: `ann-${uniq()}@example.com` })).data.id;
+    const bob = (await scim(token, 'POST', 'Users', { userName: `bob-${uniq()}@example.com` })).data.id;
+    const sales = (await scim(token, 'POST', 'Groups', { displayName: 'Sales', members: [{ value: ann }, { value: bob }] })).data.id;
+    const admins = (await scim(token, 'POST', 'Groups', { displayName: 'Leda team admins', members: [{ value: ann }] })).data.id;
     const flags = async () =>
       Object.fromEntries(
         (await getDb().selectFrom('team_users').select(['user_id', 'is_team_admin']).where('team_id', '=', Number(sales)).execute()).map((r) => [String(r.user_id), r.is_team_admin]),

@@ -13,12 +13,16 @@ import { importJourneys } from '@modules/journeys/index.server';
  * - tests/fixtures/journeys: an add-on catalogue folder with six journeys (ids 1-6; 3 has four
  *   steps, one activity each), the sixteen activities (ids 1-16, with their tasks and fields), two
  *   stories of one module, and the videos the journeys and stories show;
- * - tests/fixtures/articles: the three articles the journeys read and one untagged article.
+ * - tests/fixtures/articles: the three articles the journeys read and one untagged article;
+ * - tests/fixtures/public-articles: thirteen public articles for the public site's pages and /api/public
+ *   (the demo's ids, dates and tags, one paragraph each except 'feedback-that-lands', kept whole for its
+ *   reading time; a one-rectangle SVG as each feature image).
  */
 const FIXTURES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../fixtures');
 export const FIXTURE_CATALOGUE = path.join(FIXTURES, 'catalogue');
 export const FIXTURE_JOURNEYS = path.join(FIXTURES, 'journeys');
 export const FIXTURE_ARTICLES = path.join(FIXTURES, 'articles');
+export const FIXTURE_PUBLIC_ARTICLES = path.join(FIXTURES, 'public-articles');
 
 /** The fixture catalogue only (skills, the game, the surveys). */
 export const importFixtureCatalogue = (db: Db = getDb()) => importCatalogue(db, FIXTURE_CATALOGUE);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@modules/shared/index.server';
 import { isUnsubscribed } from '@modules/admin/index.server';
@@ -13,6 +12,7 @@ import * as p from './public+/p';
 import * as t from './public+/t';
 import { args, getRequest, jsonRequest, run, type ApiAnswer, type ApiAnswerOf as Of } from '../../../tests/support/remix';
 import { makeUser, signIn } from '../../../tests/support/factories';
+import { FIXTURE_PUBLIC_ARTICLES } from '../../../tests/support/content';
 
 let ipSeq = 0;
 const ip = () => ({ 'x-test-client-ip': `10.1.0.${++ipSeq}` });
@@ -26,7 +26,7 @@ const person = { firstName: 'Jo', lastName: 'Citizen', email: 'Jo@Example.test',
 
 describe('/api/public', () => {
   beforeAll(async () => {
-    await seedArticles(getDb(), path.resolve('content/articles'));
+    await seedArticles(getDb(), FIXTURE_PUBLIC_ARTICLES);
   });
 
   it('answers GET with 405 and a bad JSON body with 400', async () => {
