@@ -3,6 +3,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '@modules/shared/db/database';
+import { prepared } from '@modules/shared/db/prepared.server';
 import { DomainError } from '@modules/shared/errors';
 import { loadEnv, parseSecretKey } from '@modules/shared/env.server';
 import { isPublicAddress, safeFetch, type SafeFetchOptions } from '@modules/shared/safe-fetch.server';
@@ -220,9 +221,11 @@ export async function removeSsoSettings(db: Db, organisationId: number) {
   return { before };
 }
 
+// Read on every view of the login page: built and compiled once (prepared).
+const anySsoDomain = prepared((db) => db.selectFrom('organisation_sso_domains').select('domain').limit(1));
 /** Whether any organisation signs in through its own identity provider (the login page then asks for the email first). */
 export async function anySsoConfigured(db: Db): Promise<boolean> {
-  return (await db.selectFrom('organisation_sso_domains').select('domain').limit(1).executeTakeFirst()) !== undefined;
+  return (await anySsoDomain(db)).length > 0;
 }
 
 /** The connection for an email's domain, or null when the domain has no single sign-on. */
