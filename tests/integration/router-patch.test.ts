@@ -155,14 +155,55 @@ describe('the server render patches', () => {
 });
 
 /**
- * @remix-run/server-runtime is used as released. A patch that handed loaders the request itself and
- * cached the route-module map was measured switched off, side by side (decision 353): it bought
- * nothing measurable (CPU per request 0.71-1.11 × with it off, median 0.98), so it was removed.
+ * patches/@remix-run+server-runtime+*.patch: a loader or action gets the request itself when its URL
+ * has no param to strip (copying it made two Requests and two URL parses per loader), and the
+ * document render's route-module map is made once per build.
  */
-describe('the server runtime', () => {
-  it('is not patched', () => {
-    expect(fs.readdirSync(path.resolve('patches')).filter((f) => f.startsWith('@remix-run+server-runtime+'))).toEqual([]);
-    const runtimeDir = path.dirname(require.resolve('@remix-run/server-runtime/package.json'));
-    for (const file of ['dist/data.js', 'dist/esm/data.js', 'dist/entry.js', 'dist/esm/entry.js']) expect(fs.readFileSync(path.join(runtimeDir, file), 'utf8'), file).not.toContain('LEDA-PATCH');
+describe('the server runtime patch', () => {
+  const runtimeDir = path.dirname(require.resolve('@remix-run/server-runtime/package.json'));
+  const data = require(path.join(runtimeDir, 'dist/data.js')) as {
+    callRouteLoader: (a: { loader: (args: { request: Request }) => unknown; request: Request; params: object; routeId: string; singleFetch: boolean; loadContext: unknown }) => Promise<unknown>;
+  };
+  const entry = require(path.join(runtimeDir, 'dist/entry.js')) as { createEntryRouteModules: (m: Record<string, { module: unknown }>) => unknown };
+
+  it('matches the installed version and is applied to the CommonJS and ESM builds', () => {
+    const version = (require('@remix-run/server-runtime/package.json') as { version: string }).version;
+    expect(fs.readdirSync(path.resolve('patches')).filter((f) => f.startsWith('@remix-run+server-runtime+'))).toEqual([`@remix-run+server-runtime+${version}.patch`]);
+    for (const file of ['dist/data.js', 'dist/esm/data.js']) expect(fs.readFileSync(path.join(runtimeDir, file), 'utf8'), file).toContain('function requestForRoute(request, singleFetch)');
+    for (const file of ['dist/entry.js', 'dist/esm/entry.js']) expect(fs.readFileSync(path.join(runtimeDir, file), 'utf8'), file).toContain('const entryRouteModulesCache = new WeakMap()');
+  });
+
+  const seen = async (url: string, singleFetch = true) => {
+    const request = new Request(url, { headers: { 'x-probe': '1' } });
+    let got: Request | undefined;
+    await data.callRouteLoader({ loader: ({ request: r }) => ((got = r), null), request, params: {}, routeId: 'probe', singleFetch, loadContext: {} });
+    return { request, got: got! };
+  };
+
+  it('hands a loader the request itself when there is nothing to strip', async () => {
+    const { request, got } = await seen('http://localhost/app/team?page=2');
+    expect(got).toBe(request);
+  });
+
+  it('still strips ?index (keeping non-empty values), _routes and, without single fetch, _data', async () => {
+    for (const [url, singleFetch, expected] of [
+      ['http://localhost/app/team?index&x=1', true, 'http://localhost/app/team?x=1'],
+      ['http://localhost/app/team?index=&index=keep', true, 'http://localhost/app/team?index=keep'],
+      ['http://localhost/app/team.data?_routes=routes%2Fapp&x=1', true, 'http://localhost/app/team.data?x=1'],
+      ['http://localhost/app/team?_data=routes%2Fapp&x=1', false, 'http://localhost/app/team?x=1'],
+    ] as const) {
+      const { request, got } = await seen(url, singleFetch);
+      expect(got, url).not.toBe(request);
+      expect(got.url, url).toBe(expected);
+      expect(got.headers.get('x-probe'), url).toBe('1');
+    }
+  });
+
+  it('makes the route-module map once per route manifest', () => {
+    const manifest = { root: { module: { default: 1 } }, 'routes/a': { module: { default: 2 } } };
+    const first = entry.createEntryRouteModules(manifest);
+    expect(first).toEqual({ root: { default: 1 }, 'routes/a': { default: 2 } });
+    expect(entry.createEntryRouteModules(manifest)).toBe(first);
+    expect(entry.createEntryRouteModules({ ...manifest })).not.toBe(first);
   });
 });
