@@ -57,7 +57,7 @@ import { printProfile, type ProfileWindow } from './bench/profile-pages';
 import { parseComparisons, startComparisons, stopComparisons, type Comparison } from './bench/compare';
 
 import { loadAverage, median, printTable, type PageFacts, type Row } from './bench/table';
-import { HELLO, HELLO_PAGE, json, TARGETS, type BenchContext, type BenchTarget } from './bench/targets';
+import { HELLO, HELLO_PAGE, json, TARGETS, withFeedPage100, type BenchContext, type BenchTarget } from './bench/targets';
 
 const DEMO_LOGIN = { email: 'learner@leda.test', password: 'leda-demo-2026' };
 const WARMUP_MS = 1500;
@@ -297,16 +297,6 @@ async function pageFacts(baseUrl: string, target: BenchTarget, ctx: BenchContext
 // ---------------------------------------------------------------------------------------------
 // Rounds and the table
 
-
-/**
- * The link a learner follows to the feed's page 100: page 99 (read by offset, which still works)
- * names it in its 'Load more posts' link, cursor included. Without a page 100, the bare offset.
- */
-async function withFeedPage100(baseUrl: string, ctx: BenchContext): Promise<BenchContext> {
-  const page99 = await fetch(`${baseUrl}/app/team/1?offset=980`, { headers: { accept: 'text/html', cookie: ctx.cookie } }).then((r) => r.text());
-  const href = page99.match(/href="(\/app\/team\/1\?offset=990&(?:amp;)?after=[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
-  return { ...ctx, feedPage100Path: href ?? '/app/team/1?offset=990' };
-}
 
 async function measureAll(
   servers: { leda: { url: string; pid?: number }; hello: { url: string; pid?: number }; compare: Comparison[] },

@@ -169,3 +169,13 @@ export const TARGETS: BenchTarget[] = [
   ...INSIGHTS_TARGETS,
   ...ADMIN_TARGETS,
 ];
+
+/**
+ * The link a learner follows to the feed's page 100: page 99 (read by offset, which still works)
+ * names it in its 'Load more posts' link, cursor included. Without a page 100, the bare offset.
+ */
+export async function withFeedPage100(baseUrl: string, ctx: BenchContext): Promise<BenchContext> {
+  const page99 = await fetch(`${baseUrl}/app/team/1?offset=980`, { headers: { accept: 'text/html', cookie: ctx.cookie } }).then((r) => r.text());
+  const href = page99.match(/href="(\/app\/team\/1\?offset=990&(?:amp;)?after=[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+  return { ...ctx, feedPage100Path: href ?? '/app/team/1?offset=990' };
+}
